@@ -1,0 +1,41 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// ICUKit: Swift APIs over the system ICU. The library depends on ICU only.
+// CICU is imported `@_implementationOnly` by ICUKit, so that clients may import
+// Foundation (which carries its own ICU headers) next to ICUKit; see ARCHITECTURE.md.
+let package = Package(
+    name: "ICUKit",
+    products: [
+        .library(name: "ICUKit", targets: ["ICUKit"]),
+        .executable(name: "icukit", targets: ["icukit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CICU",
+            path: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        .target(
+            name: "ICUKit",
+            dependencies: ["CICU"],
+            swiftSettings: [
+                .treatWarning("ImplementationOnlyDeprecated", as: .warning),
+            ]
+        ),
+        .executableTarget(
+            name: "icukit",
+            dependencies: [
+                "ICUKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ICUKitTests", dependencies: ["ICUKit"]),
+        .testTarget(name: "icukitTests", dependencies: ["icukit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,29 @@
+internal import CICU
+
+/// The C edge shared by every capability: calling ICU functions that fill a caller's buffer.
+enum ICUBuffers {
+    /// Calls `fill` with a byte buffer and returns the NUL-free `String` it wrote; retries
+    /// once with the exact size when ICU reports `U_BUFFER_OVERFLOW_ERROR`.
+    static func string(
+        operation: String, capacity: Int = 128,
+        _ fill: (UnsafeMutablePointer<CChar>, Int32, inout UErrorCode) -> Int32
+    ) throws(ICUError) -> String {
+        func attempt(_ capacity: Int) -> (String?, Int32, UErrorCode) {
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity + 1) { buffer in
+                var status = U_ZERO_ERROR
+                let length = fill(buffer.baseAddress!, Int32(capacity), &status)
+                guard !status.isFailure, length <= capacity else { return (nil, length, status) }
+                let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(length))
+                return (String(decoding: bytes, as: UTF8.self), length, status)
+            }
+        }
+        var (text, length, status) = attempt(capacity)
+        if let text { return text }
+        if status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING || length > capacity {
+            (text, length, status) = attempt(Int(length))
+            if let text { return text }
+        }
+        try status.check(operation)
+        throw ICUError(U_INTERNAL_PROGRAM_ERROR, operation: operation)
+    }
+}

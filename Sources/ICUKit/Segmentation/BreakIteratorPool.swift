@@ -1,0 +1,79 @@
+internal import CICU
+import Synchronization
+
+/// Owns one opened `UBreakIterator` template and a small pool of its clones.
+///
+/// `Sendable` notes: the template is only ever cloned, under the lock; each clone is
+/// used by one thread at a time (taken out of the pool for the duration of one call)
+/// and returned afterwards, so no ICU iterator is shared between threads.
+final class BreakIteratorPool: @unchecked Sendable {
+    /// A clone in use: the iterator and the `UText` it reads (reused across calls).
+    struct Entry: @unchecked Sendable {  // moved between threads only through the pool's lock
+        let iterator: OpaquePointer
+        var utext: OpaquePointer?
+    }
+
+    private let template: OpaquePointer
+    private let free = Mutex<[Entry]>([])
+    private let capacity: Int
+
+    /// The locale whose rules ICU actually loaded (`ULOC_ACTUAL_LOCALE`).
+    let actualLocale: String
+    /// The most specific locale ICU had any data for (`ULOC_VALID_LOCALE`).
+    let validLocale: String
+
+    init(type: Int32, locale: String, capacity: Int = 16) throws(ICUError) {
+        var status = U_ZERO_ERROR
+        let opened = ubrk_open(type, locale, nil, 0, &status)
+        guard let opened, !status.isFailure else {
+            if let opened { ubrk_close(opened) }
+            throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ubrk_open(\(locale))")
+        }
+        template = opened
+        self.capacity = capacity
+        var localeStatus = U_ZERO_ERROR
+        actualLocale = ubrk_getLocaleByType(opened, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+        validLocale = ubrk_getLocaleByType(opened, ULOC_VALID_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+    }
+
+    deinit {
+        free.withLock { entries in
+            for entry in entries { Self.close(entry) }
+            entries.removeAll()
+        }
+        ubrk_close(template)
+    }
+
+    /// Runs `body` with an iterator that no other thread uses meanwhile.
+    @inline(__always)
+    func withIterator<R>(_ body: (inout Entry) throws -> R) rethrows -> R {
+        var entry = free.withLock { $0.popLast() } ?? makeEntry()
+        defer { release(entry) }
+        return try body(&entry)
+    }
+
+    private func makeEntry() -> Entry {
+        var status = U_ZERO_ERROR
+        // Cloning reads the template only; the lock keeps it to one thread at a time anyway.
+        let clone = free.withLock { _ in ubrk_clone(template, &status) }
+        guard let clone, !status.isFailure else {
+            // Cloning an opened iterator fails only when memory runs out.
+            fatalError("ubrk_clone failed: \(String(cString: u_errorName(status)))")
+        }
+        return Entry(iterator: clone, utext: nil)
+    }
+
+    private func release(_ entry: Entry) {
+        let kept = free.withLock { entries -> Bool in
+            guard entries.count < capacity else { return false }
+            entries.append(entry)
+            return true
+        }
+        if !kept { Self.close(entry) }
+    }
+
+    private static func close(_ entry: Entry) {
+        ubrk_close(entry.iterator)
+        if let utext = entry.utext { utext_close(utext) }
+    }
+}

@@ -1,0 +1,262 @@
+internal import CICU
+
+/// How ICU reads the text: through a UTF-8 `UText` over the string's own bytes, or from
+/// one UTF-16 copy whose offsets are mapped back to UTF-8 by one forward walk.
+/// (SPI for the benchmarks and tests that compare the two.)
+@_spi(Internals) public enum TextPath: Sendable {
+    case utf8
+    case utf16
+}
+
+extension Segmenter {
+    /// ICU offsets are `Int32`: texts longer than this are segmented in windows.
+    static let maximumWindow = Int(Int32.max) - 1
+
+    /// The faster path per unit, measured by `Benchmarks/` (see BENCHMARKS.md): ICU's rules
+    /// run faster on UTF-16, and the copy costs less than the `UText` indirection, except
+    /// for graphemes, where the ASCII fast path needs no copy at all.
+    @_spi(Internals) public static func preferredPath(for unit: Unit) -> TextPath {
+        switch unit {
+        case .grapheme: .utf8
+        case .word, .sentence, .line: .utf16
+        }
+    }
+
+    /// Calls `body(end, kind)` for every segment of `bytes` (valid UTF-8), in order; `end`
+    /// is a UTF-8 offset from the start of `bytes`, and the last one is `bytes.count`.
+    ///
+    /// Inputs longer than `window` bytes are segmented window by window: each window but
+    /// the last stops at its last boundary that lies at least `window / 4` (at most 64 KiB)
+    /// before its end, and the next window starts there, so ICU sees the same context as
+    /// in one pass unless a single segment is longer than that margin.
+    func enumerate(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: TextPath? = nil, window: Int = Segmenter.maximumWindow,
+        _ body: (Int, Segment.Kind) -> Void
+    ) {
+        let path = path ?? Self.preferredPath(for: unit)
+        let count = bytes.count
+        if count == 0 { return }
+        if count <= window {
+            run(bytes, base: 0, path: path, body)
+            return
+        }
+        var start = 0
+        while start < count {
+            var end = min(start + window, count)
+            while end < count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if end == count {
+                run(slice, base: start, path: path, body)
+                return
+            }
+            let cutoff = end - min(window / 4, 1 << 16)
+            var lastSafe = start
+            var firstLate: (Int, Segment.Kind)?
+            var endKind = Segment.Kind.from(ruleStatus: 0, unit: unit)
+            run(slice, base: start, path: path) { offset, kind in
+                if offset <= cutoff {
+                    body(offset, kind)
+                    lastSafe = offset
+                } else if offset < end {
+                    if firstLate == nil { firstLate = (offset, kind) }
+                } else {
+                    endKind = kind
+                }
+            }
+            if lastSafe > start {
+                start = lastSafe
+            } else if let (offset, kind) = firstLate {
+                body(offset, kind)
+                start = offset
+            } else {
+                // One segment fills the whole window: cut it at the window's end.
+                body(end, endKind)
+                start = end
+            }
+        }
+    }
+
+    /// Segments one window (at most `Int32.max` bytes); offsets reported are `base + local`.
+    private func run(
+        _ bytes: UnsafeBufferPointer<UInt8>, base: Int, path: TextPath, _ body: (Int, Segment.Kind) -> Void
+    ) {
+        let unit = self.unit
+        pool.withIterator { entry in
+            switch path {
+            case .utf8:
+                entry.utext = Self.openUTF8(&entry, bytes)
+                if unit == .grapheme {
+                    Self.graphemesWithASCIIFastPath(entry.iterator, bytes, base: base, body)
+                } else {
+                    var boundary = ubrk_next(entry.iterator)
+                    while boundary >= 0 {
+                        body(base + Int(boundary), Segment.Kind.from(ruleStatus: ubrk_getRuleStatus(entry.iterator), unit: unit))
+                        boundary = ubrk_next(entry.iterator)
+                    }
+                }
+            case .utf16:
+                Self.withUTF16(bytes) { utf16 in
+                    var status = U_ZERO_ERROR
+                    ubrk_setText(entry.iterator, utf16.baseAddress, Int32(utf16.count), &status)
+                    Self.require(status, "ubrk_setText")
+                    let iterator = entry.iterator
+                    if utf16.count == bytes.count {
+                        // All ASCII: UTF-16 offsets are UTF-8 offsets.
+                        var boundary = ubrk_next(iterator)
+                        while boundary >= 0 {
+                            body(base + Int(boundary), Segment.Kind.from(ruleStatus: ubrk_getRuleStatus(iterator), unit: unit))
+                            boundary = ubrk_next(iterator)
+                        }
+                        return
+                    }
+                    var utf8Offset = 0
+                    var utf16Offset = 0
+                    let utf8 = bytes.baseAddress!
+                    var boundary = ubrk_next(iterator)
+                    while boundary >= 0 {
+                        let target = Int(boundary)
+                        while utf16Offset < target {
+                            let lead = utf8[utf8Offset]
+                            if lead < 0x80 {
+                                utf8Offset &+= 1; utf16Offset &+= 1
+                            } else if lead < 0xE0 {
+                                utf8Offset &+= 2; utf16Offset &+= 1
+                            } else if lead < 0xF0 {
+                                utf8Offset &+= 3; utf16Offset &+= 1
+                            } else {
+                                utf8Offset &+= 4; utf16Offset &+= 2
+                            }
+                        }
+                        let kind = unit == .grapheme
+                            ? Segment.Kind.cluster
+                            : Segment.Kind.from(ruleStatus: ubrk_getRuleStatus(iterator), unit: unit)
+                        body(base + utf8Offset, kind)
+                        boundary = ubrk_next(iterator)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Grapheme boundaries: between two ASCII bytes there is always a boundary except
+    /// inside CR LF (UAX #29 GB3–GB5; every rule that joins characters involves a
+    /// non-ASCII character), so ASCII runs need no ICU call. ICU decides every boundary
+    /// next to a non-ASCII byte, resuming with `ubrk_following` after a fast run.
+    private static func graphemesWithASCIIFastPath(
+        _ iterator: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>, base: Int,
+        _ body: (Int, Segment.Kind) -> Void
+    ) {
+        let count = bytes.count
+        let p = bytes.baseAddress!
+        var position = 0
+        var icuPosition = 0
+        while position < count {
+            let lead = p[position]
+            if lead < 0x80 {
+                if position + 1 == count {
+                    body(base + count, .cluster)
+                    return
+                }
+                let next = p[position + 1]
+                if next < 0x80 {
+                    position += (lead == 0x0D && next == 0x0A) ? 2 : 1
+                    body(base + position, .cluster)
+                    continue
+                }
+            }
+            let boundary = icuPosition == position ? ubrk_next(iterator) : ubrk_following(iterator, Int32(position))
+            guard boundary > position else {
+                require(U_INTERNAL_PROGRAM_ERROR, "ubrk_following")
+                return
+            }
+            position = Int(boundary)
+            icuPosition = position
+            body(base + position, .cluster)
+        }
+    }
+
+    /// ``forEachBoundary(in:_:)`` with the text path and the window size chosen by the
+    /// caller, for benchmarks and for tests of windowed segmentation on small inputs.
+    @_spi(Internals) public func forEachBoundary<S: StringProtocol>(
+        in text: S, path: TextPath?, window: Int, _ body: (Int, Segment.Kind) -> Void
+    ) {
+        precondition(window >= 16 && window <= Self.maximumWindow, "window out of range")
+        withUTF8Buffer(text) { enumerate($0, path: path, window: window, body) }
+    }
+
+    enum Query { case isBoundary, following, preceding }
+
+    /// Answers one boundary query at `offset` in `bytes` through a UTF-8 `UText` (no copy).
+    /// For `.isBoundary` the result is `offset` when it is a boundary, else `nil`.
+    func query(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ query: Query) -> Int? {
+        let count = bytes.count
+        switch query {
+        case .isBoundary:
+            if offset == 0 || offset == count { return offset }
+            if bytes[offset] & 0xC0 == 0x80 { return nil }
+        case .following:
+            if offset >= count { return nil }
+        case .preceding:
+            if offset <= 0 { return nil }
+        }
+        // Past ICU's Int32 limit, ask within a window around the offset (context farther
+        // than the window cannot be seen; no segment rule looks that far in practice).
+        var start = 0
+        var end = count
+        if count > Self.maximumWindow {
+            let reach = 1 << 20
+            start = max(0, offset - reach)
+            end = min(count, offset + reach)
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            while end < count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        }
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let local = Int32(offset - start)
+        return pool.withIterator { entry -> Int? in
+            entry.utext = Self.openUTF8(&entry, slice)
+            switch query {
+            case .isBoundary:
+                return ubrk_isBoundary(entry.iterator, local) != 0 ? offset : nil
+            case .following:
+                let found = ubrk_following(entry.iterator, local)
+                return found >= 0 ? start + Int(found) : nil
+            case .preceding:
+                let found = ubrk_preceding(entry.iterator, local)
+                return found >= 0 ? start + Int(found) : nil
+            }
+        }
+    }
+
+    /// Points the entry's iterator at `bytes` through its (reused) UTF-8 `UText`.
+    private static func openUTF8(_ entry: inout BreakIteratorPool.Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
+        var status = U_ZERO_ERROR
+        let utext = bytes.withMemoryRebound(to: CChar.self) {
+            utext_openUTF8(entry.utext, $0.baseAddress, Int64($0.count), &status)
+        }
+        require(status, "utext_openUTF8")
+        ubrk_setUText(entry.iterator, utext, &status)
+        require(status, "ubrk_setUText")
+        return utext
+    }
+
+    /// Converts valid UTF-8 to UTF-16 in a temporary buffer (on the stack when small).
+    private static func withUTF16<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(bytes.count, 1)) { buffer in
+            var length: Int32 = 0
+            var status = U_ZERO_ERROR
+            bytes.withMemoryRebound(to: CChar.self) { source in
+                _ = u_strFromUTF8(buffer.baseAddress, Int32(buffer.count), &length, source.baseAddress, Int32(source.count), &status)
+            }
+            require(status, "u_strFromUTF8")
+            return body(UnsafeBufferPointer(rebasing: buffer[..<Int(length)]))
+        }
+    }
+
+    /// ICU calls on valid, in-range input fail only when memory runs out.
+    @inline(__always)
+    static func require(_ status: UErrorCode, _ operation: StaticString) {
+        if status.isFailure {
+            fatalError("\(operation) failed: \(String(cString: u_errorName(status)))")
+        }
+    }
+}

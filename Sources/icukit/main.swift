@@ -1,0 +1,3 @@
+import Foundation
+import ICUKit
+print(ICUVersion.icu)
