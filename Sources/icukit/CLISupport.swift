@@ -1,0 +1,113 @@
+import Foundation
+import ICUKit
+
+/// A failure with its sysexits code, reported as `icukit: error: message`.
+struct CLIFailure: Error {
+    let message: String
+    let code: Int32
+
+    static func usage(_ message: String) -> CLIFailure { CLIFailure(message: message, code: CLI.usage) }
+    static func data(_ message: String) -> CLIFailure { CLIFailure(message: message, code: CLI.dataError) }
+    static func noInput(_ message: String) -> CLIFailure { CLIFailure(message: message, code: CLI.noInput) }
+}
+
+/// Shared plumbing of the subcommands: input, output, JSON, exit codes.
+enum CLI {
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
+    static let software: Int32 = 70
+
+    static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        standardError("icukit: error: \(message)\n")
+        exit(code)
+    }
+
+    /// The bytes of FILE, or of stdin when `path` is nil or `-`.
+    static func readInput(_ path: String?) throws(CLIFailure) -> [UInt8] {
+        if path == nil || path == "-" {
+            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        }
+        let path = path!
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .noInput("\(path): no such file")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw .noInput("\(path): cannot read file")
+        }
+        return [UInt8](data)
+    }
+
+    /// The documents of an input: the whole input as one, or (with `jsonl`) one JSON
+    /// string per non-empty line. Invalid UTF-8 fails with its byte offset unless `lossy`.
+    static func documents(_ bytes: [UInt8], jsonl: Bool, lossy: Bool) throws(CLIFailure) -> [String] {
+        let text: String
+        do {
+            text = try UTF8Decoding.decode(bytes, lossy: lossy)
+        } catch {
+            throw .data("invalid UTF-8 at byte offset \(error.byteOffset) (use --lossy to replace it with U+FFFD)")
+        }
+        guard jsonl else { return [text] }
+        var documents: [String] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = line.hasSuffix("\r") ? line.dropLast() : line
+            if line.allSatisfy(\.isWhitespace) { continue }
+            guard let data = line.data(using: .utf8),
+                  let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+                  let string = value as? String
+            else {
+                throw .data("line \(number + 1): expected one JSON string per line (--jsonl)")
+            }
+            documents.append(string)
+        }
+        return documents
+    }
+
+    /// Parses a locale option; `strict` refuses identifiers ICU does not know.
+    static func locale(_ identifier: String?, strict: Bool) throws(CLIFailure) -> LocaleID {
+        guard let identifier else { return .root }
+        let id: LocaleID
+        do { id = try LocaleID(identifier) } catch { throw .usage(error.description) }
+        if strict && !id.isKnown { throw .usage(LocaleIDError.unknown(identifier).description) }
+        return id
+    }
+
+    /// Writes `text` to stdout without a trailing newline.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// Minimal JSON writing for the CLI's JSON Lines (keys in a fixed order).
+enum JSON {
+    static func string(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func array(_ values: [Int]) -> String {
+        "[" + values.map(String.init).joined(separator: ",") + "]"
+    }
+
+    static func array(_ values: [String]) -> String {
+        "[" + values.map(string).joined(separator: ",") + "]"
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import ICUKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `icukit`: every ICUKit capability from the command line (see ARCHITECTURE.md for the
+/// stable contract: JSON Lines output, UTF-8 byte offsets, sysexits exit codes).
+@main
+struct ICUKitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "icukit",
+        abstract: "Real-world text handling with ICU \(ICUVersion.icu) (Unicode \(ICUVersion.unicode)).",
+        discussion: "Errors go to stderr as 'icukit: error: …'. Exit codes: 0 ok, 64 usage, 65 invalid input data, 66 file not found, 70 internal.",
+        subcommands: [SegmentCommand.self, TourCommand.self]
+    )
+
+    /// Parses and runs the command, mapping every failure to one `icukit: error:` line
+    /// and a sysexits code.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CLIFailure {
+            CLI.fail(failure.message, code: failure.code)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            let message = fullMessage(for: error)
+            // Usage errors: ArgumentParser's message plus its usage line, with our prefix.
+            let first = message.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? message
+            let rest = message.dropFirst(first.count)
+            let text = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+            CLI.standardError("icukit: error: \(text)\(rest)\n")
+            Glibc.exit(code == .validationFailure ? CLI.usage : code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import ICUKit
+
+extension Segmenter.Unit: ExpressibleByArgument {}
+
+/// `icukit segment`: grapheme, word, sentence and line-break segmentation.
+struct SegmentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "segment",
+        abstract: "Split text into graphemes, words, sentences or line-break segments.",
+        discussion: """
+            Reads FILE (or stdin). text: one segment per line (CR, LF and other line \
+            separators inside a segment are shown as \\r, \\n, \\u{…}). json: one JSON \
+            object per document, {"boundaries":[0,…,n],"kinds":[…]} with UTF-8 byte \
+            offsets (no kinds for graphemes). count: the number of segments.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, count }
+
+    @Option(name: .long, help: "grapheme, word, sentence or line.")
+    var by: Segmenter.Unit
+
+    @Option(name: .long, help: "Locale (BCP 47 or ICU id), e.g. th, ja, en@ss=standard.")
+    var locale: String?
+
+    @Flag(name: .long, help: "Exit 64 if ICU does not know the locale (instead of using root rules).")
+    var strict = false
+
+    @Option(name: .long, help: "text, json or count.")
+    var format: Format = .text
+
+    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
+    var jsonl = false
+
+    @Flag(name: .long, help: "Text and count formats: only word-like segments (--by word).")
+    var wordsOnly = false
+
+    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
+    var lossy = false
+
+    @Argument(help: "Input file; - or none for stdin.")
+    var file: String?
+
+    func run() throws {
+        let locale = try CLI.locale(locale, strict: strict)
+        let segmenter: Segmenter
+        do {
+            segmenter = try Segmenter(by, locale: locale)
+        } catch {
+            throw CLIFailure(message: "cannot open the \(by.rawValue) segmenter: \(error)", code: CLI.software)
+        }
+        let documents = try CLI.documents(try CLI.readInput(file), jsonl: jsonl, lossy: lossy)
+        var out = ""
+        for document in documents {
+            switch format {
+            case .json:
+                var boundaries = [0]
+                var kinds: [String] = []
+                segmenter.forEachBoundary(in: document) { offset, kind in
+                    boundaries.append(offset)
+                    kinds.append(kind.rawValue)
+                }
+                out += "{\"boundaries\":" + JSON.array(boundaries)
+                if by != .grapheme { out += ",\"kinds\":" + JSON.array(kinds) }
+                out += "}\n"
+            case .count:
+                var count = 0
+                segmenter.forEachBoundary(in: document) { _, kind in
+                    if !wordsOnly || kind.isWordLike { count += 1 }
+                }
+                out += "\(count)\n"
+            case .text:
+                for segment in segmenter.segments(of: document) where !wordsOnly || segment.isWordLike {
+                    out += Self.visible(document[segment.range]) + "\n"
+                }
+            }
+            if out.utf8.count > 1 << 16 {
+                CLI.write(out)
+                out = ""
+            }
+        }
+        CLI.write(out)
+    }
+
+    /// The segment on one line: line terminators inside it are escaped.
+    static func visible(_ segment: Substring) -> String {
+        var out = ""
+        for scalar in segment.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x0B, 0x0C, 0x85, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

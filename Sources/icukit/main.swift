@@ -1,3 +1,0 @@
-import Foundation
-import ICUKit
-print(ICUVersion.icu)
