@@ -22,6 +22,9 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
 
     init(canonical: String) { self.identifier = canonical }
 
+    /// A locale name returned by ICU (`"root"` spelled out for the root locale).
+    init(icuReported name: String) { self.identifier = name == "root" ? "" : name }
+
     /// Parses and canonicalizes a BCP 47 tag or an ICU locale identifier.
     ///
     /// - Parameter string: The identifier, such as `"sr-Latn-RS"` or `"ja_JP@calendar=japanese"`.
@@ -80,6 +83,15 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
             uloc_getKeywordValue(identifier, keyword, $0, $1, &$2)
         }
         return value.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The ICU identifier with `keyword` removed.
+    func withoutKeyword(_ keyword: String) -> String {
+        guard let at = identifier.firstIndex(of: "@") else { return identifier }
+        let kept = identifier[identifier.index(after: at)...].split(separator: ";").filter {
+            !$0.lowercased().hasPrefix(keyword.lowercased() + "=")
+        }
+        return String(identifier[..<at]) + (kept.isEmpty ? "" : "@" + kept.joined(separator: ";"))
     }
 
     /// Whether ICU knows the language (and the region, when one is given).

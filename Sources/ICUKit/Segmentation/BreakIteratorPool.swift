@@ -10,10 +10,14 @@ final class BreakIteratorPool: @unchecked Sendable {
     /// A clone in use: the iterator and the `UText` it reads (reused across calls).
     struct Entry: @unchecked Sendable {  // moved between threads only through the pool's lock
         let iterator: OpaquePointer
+        /// An unfiltered twin of a sentence iterator with `@ss=` suppressions, which ICU
+        /// builds as a filter that reports no rule status: the twin, kept in step, does.
+        let statusIterator: OpaquePointer?
         var utext: OpaquePointer?
     }
 
     private let template: OpaquePointer
+    private let statusTemplate: OpaquePointer?
     private let free = Mutex<[Entry]>([])
     private let capacity: Int
 
@@ -22,18 +26,29 @@ final class BreakIteratorPool: @unchecked Sendable {
     /// The most specific locale ICU had any data for (`ULOC_VALID_LOCALE`).
     let validLocale: String
 
-    init(type: Int32, locale: String, capacity: Int = 16) throws(ICUError) {
+    init(type: Int32, locale: String, statusLocale: String? = nil, capacity: Int = 16) throws(ICUError) {
+        let opened = try Self.open(type, locale)
+        template = opened
+        do {
+            statusTemplate = try statusLocale.map { locale throws(ICUError) in try Self.open(type, locale) }
+        } catch {
+            ubrk_close(opened)
+            throw error
+        }
+        self.capacity = capacity
+        var localeStatus = U_ZERO_ERROR
+        actualLocale = ubrk_getLocaleByType(opened, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+        validLocale = ubrk_getLocaleByType(opened, ULOC_VALID_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+    }
+
+    private static func open(_ type: Int32, _ locale: String) throws(ICUError) -> OpaquePointer {
         var status = U_ZERO_ERROR
         let opened = ubrk_open(type, locale, nil, 0, &status)
         guard let opened, !status.isFailure else {
             if let opened { ubrk_close(opened) }
             throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ubrk_open(\(locale))")
         }
-        template = opened
-        self.capacity = capacity
-        var localeStatus = U_ZERO_ERROR
-        actualLocale = ubrk_getLocaleByType(opened, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
-        validLocale = ubrk_getLocaleByType(opened, ULOC_VALID_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+        return opened
     }
 
     deinit {
@@ -42,6 +57,7 @@ final class BreakIteratorPool: @unchecked Sendable {
             entries.removeAll()
         }
         ubrk_close(template)
+        if let statusTemplate { ubrk_close(statusTemplate) }
     }
 
     /// Runs `body` with an iterator that no other thread uses meanwhile.
@@ -53,14 +69,19 @@ final class BreakIteratorPool: @unchecked Sendable {
     }
 
     private func makeEntry() -> Entry {
-        var status = U_ZERO_ERROR
         // Cloning reads the template only; the lock keeps it to one thread at a time anyway.
-        let clone = free.withLock { _ in ubrk_clone(template, &status) }
-        guard let clone, !status.isFailure else {
+        free.withLock { _ in
+            Entry(iterator: Self.clone(template), statusIterator: statusTemplate.map(Self.clone), utext: nil)
+        }
+    }
+
+    private static func clone(_ template: OpaquePointer) -> OpaquePointer {
+        var status = U_ZERO_ERROR
+        guard let clone = ubrk_clone(template, &status), !status.isFailure else {
             // Cloning an opened iterator fails only when memory runs out.
             fatalError("ubrk_clone failed: \(String(cString: u_errorName(status)))")
         }
-        return Entry(iterator: clone, utext: nil)
+        return clone
     }
 
     private func release(_ entry: Entry) {
@@ -74,6 +95,7 @@ final class BreakIteratorPool: @unchecked Sendable {
 
     private static func close(_ entry: Entry) {
         ubrk_close(entry.iterator)
+        if let statusIterator = entry.statusIterator { ubrk_close(statusIterator) }
         if let utext = entry.utext { utext_close(utext) }
     }
 }

@@ -88,9 +88,10 @@ extension Segmenter {
                 if unit == .grapheme {
                     Self.graphemesWithASCIIFastPath(entry.iterator, bytes, base: base, body)
                 } else {
+                    var status = RuleStatus(entry)
                     var boundary = ubrk_next(entry.iterator)
                     while boundary >= 0 {
-                        body(base + Int(boundary), Segment.Kind.from(ruleStatus: ubrk_getRuleStatus(entry.iterator), unit: unit))
+                        body(base + Int(boundary), Segment.Kind.from(ruleStatus: status.at(boundary), unit: unit))
                         boundary = ubrk_next(entry.iterator)
                     }
                 }
@@ -98,13 +99,15 @@ extension Segmenter {
                 Self.withUTF16(bytes) { utf16 in
                     var status = U_ZERO_ERROR
                     ubrk_setText(entry.iterator, utf16.baseAddress, Int32(utf16.count), &status)
+                    if let twin = entry.statusIterator { ubrk_setText(twin, utf16.baseAddress, Int32(utf16.count), &status) }
                     Self.require(status, "ubrk_setText")
                     let iterator = entry.iterator
+                    var ruleStatus = RuleStatus(entry)
                     if utf16.count == bytes.count {
                         // All ASCII: UTF-16 offsets are UTF-8 offsets.
                         var boundary = ubrk_next(iterator)
                         while boundary >= 0 {
-                            body(base + Int(boundary), Segment.Kind.from(ruleStatus: ubrk_getRuleStatus(iterator), unit: unit))
+                            body(base + Int(boundary), Segment.Kind.from(ruleStatus: ruleStatus.at(boundary), unit: unit))
                             boundary = ubrk_next(iterator)
                         }
                         return
@@ -129,7 +132,7 @@ extension Segmenter {
                         }
                         let kind = unit == .grapheme
                             ? Segment.Kind.cluster
-                            : Segment.Kind.from(ruleStatus: ubrk_getRuleStatus(iterator), unit: unit)
+                            : Segment.Kind.from(ruleStatus: ruleStatus.at(boundary), unit: unit)
                         body(base + utf8Offset, kind)
                         boundary = ubrk_next(iterator)
                     }
@@ -235,8 +238,30 @@ extension Segmenter {
         }
         require(status, "utext_openUTF8")
         ubrk_setUText(entry.iterator, utext, &status)
+        if let twin = entry.statusIterator { ubrk_setUText(twin, utext, &status) }
         require(status, "ubrk_setUText")
         return utext
+    }
+
+    /// The rule status of each boundary, read from the iterator itself or, for a filtered
+    /// sentence iterator, from its unfiltered twin advanced to the same boundary (every
+    /// filtered boundary is an unfiltered one).
+    struct RuleStatus {
+        let iterator: OpaquePointer
+        let twin: OpaquePointer?
+        var twinPosition: Int32 = 0
+
+        init(_ entry: BreakIteratorPool.Entry) {
+            iterator = entry.iterator
+            twin = entry.statusIterator
+        }
+
+        @inline(__always)
+        mutating func at(_ boundary: Int32) -> Int32 {
+            guard let twin else { return ubrk_getRuleStatus(iterator) }
+            while twinPosition >= 0 && twinPosition < boundary { twinPosition = ubrk_next(twin) }
+            return ubrk_getRuleStatus(twin)
+        }
     }
 
     /// Converts valid UTF-8 to UTF-16 in a temporary buffer (on the stack when small).

@@ -65,7 +65,10 @@ public struct Segmenter: Sendable {
         if strict { try locale.requireKnown() }
         self.unit = unit
         self.locale = locale
-        self.pool = try BreakIteratorPool(type: unit.icuType, locale: locale.identifier)
+        // ICU applies `ss` suppressions as a filter without rule statuses; an unfiltered
+        // twin supplies them (see BreakIteratorPool.Entry.statusIterator).
+        let statusLocale = unit == .sentence && locale.keywordValue("ss") != nil ? locale.withoutKeyword("ss") : nil
+        self.pool = try BreakIteratorPool(type: unit.icuType, locale: locale.identifier, statusLocale: statusLocale)
     }
 
     /// Opens ICU's break iterator for `unit` in the locale named by `locale`, a BCP 47
@@ -82,7 +85,12 @@ public struct Segmenter: Sendable {
 
     /// The locale whose rules ICU loaded (root when no locale tailors them).
     /// The corresponding C function is `ubrk_getLocaleByType(ULOC_ACTUAL_LOCALE)`.
-    public var actualLocale: LocaleID { LocaleID(canonical: pool.actualLocale) }
+    public var actualLocale: LocaleID { LocaleID(icuReported: pool.actualLocale) }
+
+    /// The most specific locale for which ICU has any data (root when it knows nothing of
+    /// the requested one). The corresponding C function is
+    /// `ubrk_getLocaleByType(ULOC_VALID_LOCALE)`.
+    public var validLocale: LocaleID { LocaleID(icuReported: pool.validLocale) }
 
     // MARK: Enumeration
 
