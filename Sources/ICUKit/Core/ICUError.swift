@@ -26,18 +26,6 @@ public struct ICUError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(operation) failed: \(name) (\(code))" }
 }
 
-/// An input that exceeds what ICU can address: ICU lengths and offsets are `Int32`.
-public struct InputTooLongError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The length of the input, in the units of `unit`.
-    public let length: Int
-    /// The largest length the operation accepts.
-    public let limit: Int
-    /// The unit of `length`, such as `"UTF-8 bytes"`.
-    public let unit: String
-
-    public var description: String { "input of \(length) \(unit) exceeds the limit of \(limit)" }
-}
-
 /// ICU's `UErrorCode`. CICU declares it as `int32_t` (see Scripts/gen-cicu-shims.py).
 typealias UErrorCode = Int32
 

@@ -1,0 +1,71 @@
+import Testing
+import ICUKit
+
+@Suite("Core: UTF-8 decoding, locale identifiers, versions")
+struct CoreTests {
+    @Test("strict UTF-8 decoding names the first bad byte")
+    func strictDecoding() throws {
+        #expect(try UTF8Decoding.decode(Array("héllo 👋".utf8)) == "héllo 👋")
+        #expect(try UTF8Decoding.decode([UInt8]()) == "")
+        let cases: [([UInt8], Int)] = [
+            ([0x61, 0xFF], 1),                    // never valid
+            ([0x61, 0x62, 0xC3], 2),              // truncated at the end
+            ([0xC3, 0x28], 0),                    // bad continuation
+            ([0x61, 0xC0, 0xAF], 1),              // overlong
+            ([0xED, 0xA0, 0x80], 0),              // UTF-16 surrogate
+            ([0xF4, 0x90, 0x80, 0x80], 0),        // above U+10FFFF
+            ([0x68, 0x69, 0x80, 0x61], 2),        // lone continuation byte
+            (Array("日本".utf8) + [0xE6, 0x97], 6),
+        ]
+        for (bytes, offset) in cases {
+            #expect(throws: InvalidUTF8Error(byteOffset: offset)) { try UTF8Decoding.decode(bytes) }
+            #expect(UTF8Decoding.firstInvalidOffset(in: bytes) == offset)
+        }
+        #expect(UTF8Decoding.firstInvalidOffset(in: Array("ok ✓".utf8)) == nil)
+    }
+
+    @Test("lossy UTF-8 decoding is opt-in and replaces with U+FFFD")
+    func lossyDecoding() throws {
+        #expect(try UTF8Decoding.decode([0x61, 0xFF, 0x62], lossy: true) == "a\u{FFFD}b")
+        #expect(try UTF8Decoding.decode([0xE6, 0x97], lossy: true) == "\u{FFFD}")
+    }
+
+    @Test("locale identifiers: BCP 47 and ICU forms, keywords, canonical names")
+    func localeIDs() throws {
+        let tag = try LocaleID("ur-IN-u-ca-islamic")
+        #expect(tag.identifier == "ur_IN@calendar=islamic")
+        #expect(tag.bcp47 == "ur-IN-u-ca-islamic")
+        #expect(tag.language == "ur" && tag.region == "IN")
+        #expect(tag.keywordValue("calendar") == "islamic")
+        #expect(try LocaleID("de-u-co-phonebk").identifier == "de@collation=phonebook")
+        #expect(try LocaleID("zh@collation=stroke").keywordValue("collation") == "stroke")
+        #expect(try LocaleID("sr-Latn-RS").script == "Latn")
+        #expect(try LocaleID("en_US@ss=standard").baseName == "en_US")
+        #expect(try LocaleID("").identifier == "")
+        #expect(try LocaleID("und") == .root)
+        #expect(try LocaleID("root") == .root)
+        #expect(LocaleID.root.bcp47 == "und")
+        #expect(LocaleID.root.description == "root")
+    }
+
+    @Test("unknown locales are visible, malformed ones refused")
+    func unknownAndMalformed() throws {
+        #expect(try LocaleID("th").isKnown)
+        #expect(try LocaleID("es-419").isKnown)
+        #expect(try LocaleID("zh-Hant-TW").isKnown)
+        #expect(LocaleID.root.isKnown)
+        #expect(try !LocaleID("xx").isKnown)
+        #expect(try !LocaleID("en_XX").isKnown)
+        #expect(try !LocaleID("qqq").isKnown)
+        for bad in ["!!", "en-", "a", "-en", "en--US", "toolonglanguage", "en\u{0}US", String(repeating: "a", count: 600)] {
+            #expect(throws: LocaleIDError.self, "\(bad)") { try LocaleID(bad) }
+        }
+    }
+
+    @Test("ICU and Unicode versions")
+    func versions() {
+        #expect(ICUVersion.icu.split(separator: ".").count >= 2)
+        #expect(Int(ICUVersion.icu.split(separator: ".")[0])! >= 70)
+        #expect(ICUVersion.unicode.hasPrefix("1"))
+    }
+}
