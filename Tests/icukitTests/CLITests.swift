@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the built `icukit` binary: the ARCHITECTURE.md contract
+/// (JSON Lines, UTF-8 byte offsets, sysexits exit codes, `icukit: error:` on stderr).
+@Suite("icukit CLI")
+struct CLITests {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The `icukit` binary built next to this test bundle.
+    static let binary: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("icukit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/icukit")
+    }()
+
+    func run(_ arguments: [String], stdin: Data = Data()) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        input.fileHandleForWriting.write(stdin)
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func run(_ arguments: [String], input: String) throws -> Result {
+        try run(arguments, stdin: Data(input.utf8))
+    }
+
+    @Test("json: boundaries with 0 and the end, kinds per segment, UTF-8 offsets")
+    func json() throws {
+        let words = try run(["segment", "--by", "word", "--format", "json"], input: "Hello world")
+        #expect(words.status == 0)
+        #expect(words.stdout == "{\"boundaries\":[0,5,6,11],\"kinds\":[\"letter\",\"none\",\"letter\"]}\n")
+        let graphemes = try run(["segment", "--by", "grapheme", "--format", "json"], input: "é👩‍👩‍👧x")
+        #expect(graphemes.stdout == "{\"boundaries\":[0,2,20,21]}\n")
+        let lines = try run(["segment", "--by", "line", "--format", "json"], input: "a b\nc")
+        #expect(lines.stdout == "{\"boundaries\":[0,2,4,5],\"kinds\":[\"soft\",\"hard\",\"soft\"]}\n")
+        let sentences = try run(["segment", "--by", "sentence", "--format", "json", "--locale", "en@ss=standard"], input: "Mr. Li left. Bye\nX")
+        #expect(sentences.stdout == "{\"boundaries\":[0,13,17,18],\"kinds\":[\"terminator\",\"separator\",\"separator\"]}\n")
+        let thai = try run(["segment", "--by", "word", "--locale", "th", "--format", "json"], input: "สวัสดีครับ")
+        #expect(thai.stdout == "{\"boundaries\":[0,18,30],\"kinds\":[\"letter\",\"letter\"]}\n")
+    }
+
+    @Test("--jsonl: one JSON string per line, one JSON object per document; CR LF inside strings")
+    func jsonl() throws {
+        let result = try run(["segment", "--by", "grapheme", "--format", "json", "--jsonl"], input: "\"a\\r\\nb\"\n\"\"\n\"🇯🇵🇫🇷\"\r\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "{\"boundaries\":[0,1,3,4]}\n{\"boundaries\":[0]}\n{\"boundaries\":[0,8,16]}\n")
+        let bad = try run(["segment", "--by", "word", "--jsonl"], input: "\"ok\"\nnot json\n")
+        #expect(bad.status == 65)
+        #expect(bad.stderr.hasPrefix("icukit: error: line 2"))
+    }
+
+    @Test("count and text formats, --words-only")
+    func countAndText() throws {
+        #expect(try run(["segment", "--by", "grapheme", "--format", "count"], input: "🇯🇵e\u{301}\r\n").stdout == "3\n")
+        #expect(try run(["segment", "--by", "word", "--format", "count", "--words-only"], input: "One, two; 3!").stdout == "3\n")
+        #expect(try run(["segment", "--by", "word", "--words-only"], input: "東京で日本語", ).stdout.isEmpty == false)
+        #expect(try run(["segment", "--by", "word", "--words-only", "--locale", "ja"], input: "東京で日本語").stdout == "東京\nで\n日本語\n")
+        #expect(try run(["segment", "--by", "sentence"], input: "One.\nTwo.").stdout == "One.\\n\nTwo.\n")
+        #expect(try run(["segment", "--by", "word", "--format", "json"], input: "").stdout == "{\"boundaries\":[0],\"kinds\":[]}\n")
+        #expect(try run(["segment", "--by", "word", "--format", "count"], input: "").stdout == "0\n")
+    }
+
+    @Test("invalid UTF-8 exits 65 with the byte offset; --lossy replaces it")
+    func invalidUTF8() throws {
+        let bad = try run(["segment", "--by", "word"], stdin: Data([0x61, 0x62, 0x63, 0xFF, 0x64]))
+        #expect(bad.status == 65)
+        #expect(bad.stderr.hasPrefix("icukit: error: "))
+        #expect(bad.stderr.contains("byte offset 3"))
+        #expect(bad.stdout.isEmpty)
+        let lossy = try run(["segment", "--by", "grapheme", "--format", "json", "--lossy"], stdin: Data([0x61, 0xFF, 0x62]))
+        #expect(lossy.status == 0)
+        #expect(lossy.stdout == "{\"boundaries\":[0,1,4,5]}\n")
+    }
+
+    @Test("files: FILE or -, a missing file exits 66")
+    func files() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("icukit-cli-\(getpid()).txt")
+        try Data("Hello world".utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        #expect(try run(["segment", "--by", "word", "--format", "count", path.path]).stdout == "3\n")
+        #expect(try run(["segment", "--by", "word", "--format", "count", "-"], input: "a b").stdout == "3\n")
+        let missing = try run(["segment", "--by", "word", "/nonexistent/file.txt"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.hasPrefix("icukit: error: "))
+    }
+
+    @Test("usage errors exit 64: bad unit, malformed locale, unknown locale under --strict")
+    func usage() throws {
+        let badUnit = try run(["segment", "--by", "paragraph"], input: "x")
+        #expect(badUnit.status == 64)
+        #expect(badUnit.stderr.hasPrefix("icukit: error: "))
+        #expect(try run(["segment"], input: "x").status == 64)
+        #expect(try run(["segment", "--by", "word", "--locale", "!!"], input: "x").status == 64)
+        let strict = try run(["segment", "--by", "word", "--locale", "xx", "--strict"], input: "x")
+        #expect(strict.status == 64)
+        #expect(strict.stderr.contains("unknown locale"))
+        #expect(try run(["segment", "--by", "word", "--locale", "xx"], input: "x").status == 0)
+        #expect(try run(["no-such-command"]).status == 64)
+    }
+
+    @Test("tour runs and covers every sample script")
+    func tour() throws {
+        let result = try run(["tour"])
+        #expect(result.status == 0)
+        for needle in ["Graphemes", "Thai", "Japanese", "Chinese", "Arabic", "Hebrew", "नमस्ते", "👩‍👩‍👧‍👦", "🇯🇵", "en@ss=standard"] {
+            #expect(result.stdout.contains(needle), "\(needle)")
+        }
+        #expect(try run(["--help"]).status == 0)
+    }
+}
