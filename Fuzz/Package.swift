@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// libFuzzer harnesses for ICUKit, one per entry point that takes untrusted input.
+//
+// Each harness is a plain library target that defines `LLVMFuzzerTestOneInput` with
+// `@_cdecl` (never an `.executableTarget`: SwiftPM links it with `main=<Target>_main`, which
+// fails with `-parse-as-library`, `undefined symbol 'UTF8Fuzz_main'`).
+// `run.sh` builds the targets with `-sanitize=fuzzer,address` (so ICUKit is instrumented
+// too) and links each harness's object files with ICUKit's into a fuzzer binary with
+// `swiftc -sanitize=fuzzer,address`, which adds libFuzzer's `main`. Harnesses import
+// ICUKit only (never Foundation). See README.md.
+let harness = [
+    SwiftSetting.unsafeFlags(["-parse-as-library"]),
+]
+
+let package = Package(
+    name: "ICUKitFuzz",
+    dependencies: [
+        .package(name: "ICUKit", path: ".."),
+    ],
+    targets: [
+        .target(name: "SegmentFuzz", dependencies: [.product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "UTF8Fuzz", dependencies: [.product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "LocaleFuzz", dependencies: [.product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+    ],
+    swiftLanguageModes: [.v6]
+)
