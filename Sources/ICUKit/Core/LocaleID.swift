@@ -32,29 +32,38 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
     ///   canonical form has no well-formed language subtag.
     ///   The corresponding C functions are `uloc_forLanguageTag` and `uloc_canonicalize`.
     public init(_ string: String) throws(LocaleIDError) {
-        let trimmed = string
-        if trimmed.isEmpty || trimmed == "root" || trimmed == "und" { self = .root; return }
-        guard trimmed.utf8.count < 512, !trimmed.utf8.contains(0) else { throw .malformed(string) }
-        let looksLikeTag = trimmed.contains("-") && !trimmed.contains("_") && !trimmed.contains("@")
-        let canonical: String
+        if string.isEmpty || string == "root" || string == "und" { self = .root; return }
+        guard string.utf8.count < 512, !string.utf8.contains(0) else { throw .malformed(string) }
+        let looksLikeTag = string.contains("-") && !string.contains("_") && !string.contains("@")
+        var canonical: String
         do {
+            var icuForm = string
             if looksLikeTag {
                 var parsed: Int32 = 0
-                canonical = try ICUBuffers.string(operation: "uloc_forLanguageTag", capacity: 157) {
-                    uloc_forLanguageTag(trimmed, $0, $1, &parsed, &$2)
+                icuForm = try ICUBuffers.string(operation: "uloc_forLanguageTag", capacity: Int(ULOC_FULLNAME_CAPACITY)) {
+                    uloc_forLanguageTag(string, $0, $1, &parsed, &$2)
                 }
-                guard Int(parsed) == trimmed.utf8.count else { throw LocaleIDError.malformed(string) }
-            } else {
-                canonical = try ICUBuffers.string(operation: "uloc_canonicalize", capacity: 157) {
-                    uloc_canonicalize(trimmed, $0, $1, &$2)
-                }
+                guard Int(parsed) == string.utf8.count else { throw LocaleIDError.malformed(string) }
+            }
+            // Both forms end canonicalized the same way (iw → he, hat → ht, …), so equal
+            // locales compare equal whatever form they came in.
+            canonical = try ICUBuffers.string(operation: "uloc_canonicalize", capacity: Int(ULOC_FULLNAME_CAPACITY)) {
+                uloc_canonicalize(icuForm, $0, $1, &$2)
             }
         } catch {
             throw .malformed(string)
         }
-        let id = LocaleID(canonical: canonical)
-        guard Self.isWellFormedLanguage(id.language) else { throw .malformed(string) }
-        self = id
+        // ICU's own APIs refuse identifiers that do not fit ULOC_FULLNAME_CAPACITY.
+        guard canonical.utf8.count < Int(ULOC_FULLNAME_CAPACITY) else { throw .malformed(string) }
+        guard LocaleID(canonical: canonical).isWellFormed else { throw .malformed(string) }
+        // uloc_canonicalize keeps deprecated codes (iw, in, …) that the BCP 47 conversion
+        // replaces; a round trip through BCP 47 gives the one modern form.
+        if let modern = Self.bcp47RoundTrip(canonical), LocaleID(canonical: modern).isWellFormed { canonical = modern }
+        // Root spelled as "root", "und", "_", "__", or with keywords only ("@calendar=buddhist").
+        let base = canonical.prefix { $0 != "@" }
+        if base == "root" || base == "und" || base.allSatisfy({ $0 == "_" }) { canonical = String(canonical.dropFirst(base.count)) }
+        if canonical == "@" { canonical = "" }
+        self = LocaleID(canonical: canonical)
     }
 
     /// The BCP 47 form, such as `de-DE-u-co-phonebk` (`und` for root).
@@ -117,10 +126,35 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
         (try? ICUBuffers.string(operation: operation, capacity: 157) { get(identifier, $0, $1, &$2) }) ?? ""
     }
 
-    private static func isWellFormedLanguage(_ language: String) -> Bool {
-        let count = language.utf8.count
-        guard count == 0 || (2...3).contains(count) || (5...8).contains(count) else { return false }
-        return language.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+    private static func bcp47RoundTrip(_ identifier: String) -> String? {
+        guard let tag = try? ICUBuffers.string(operation: "uloc_toLanguageTag", capacity: Int(ULOC_FULLNAME_CAPACITY), {
+            uloc_toLanguageTag(identifier, $0, $1, 0, &$2)
+        }), !tag.contains("-x-lvariant") else { return nil }
+        var parsed: Int32 = 0
+        guard let back = try? ICUBuffers.string(operation: "uloc_forLanguageTag", capacity: Int(ULOC_FULLNAME_CAPACITY), {
+            uloc_forLanguageTag(tag, $0, $1, &parsed, &$2)
+        }), Int(parsed) == tag.utf8.count else { return nil }
+        return back
+    }
+
+    /// Subtags as BCP 47 allows them: language 2–3 or 5–8 letters, script 4 letters,
+    /// region 2 letters or 3 digits, variants 4–8 letters or digits.
+    private var isWellFormed: Bool {
+        func ascii(_ text: String, _ allowed: (UInt8) -> Bool) -> Bool { text.utf8.allSatisfy(allowed) }
+        let letter: (UInt8) -> Bool = { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        let digit: (UInt8) -> Bool = { (0x30...0x39).contains($0) }
+        let language = self.language, script = self.script, region = self.region
+        let languageLength = language.utf8.count
+        guard languageLength == 0 || (2...3).contains(languageLength) || (5...8).contains(languageLength),
+              ascii(language, letter)
+        else { return false }
+        guard script.isEmpty || (script.utf8.count == 4 && ascii(script, letter)) else { return false }
+        guard region.isEmpty || (region.utf8.count == 2 && ascii(region, letter)) || (region.utf8.count == 3 && ascii(region, digit))
+        else { return false }
+        for subtag in variant.split(separator: "_") {
+            guard (4...8).contains(subtag.utf8.count), ascii(String(subtag), { letter($0) || digit($0) }) else { return false }
+        }
+        return true
     }
 
     /// Throws ``LocaleIDError/unknown(_:)`` unless ``isKnown``.

@@ -28,7 +28,8 @@ extension Segmenter {
     /// Inputs longer than `window` bytes are segmented window by window: each window but
     /// the last stops at its last boundary that lies at least `window / 4` (at most 64 KiB)
     /// before its end, and the next window starts there, so ICU sees the same context as
-    /// in one pass unless a single segment is longer than that margin.
+    /// in one pass unless a single segment, or a run of a dictionary script (Thai, CJK…,
+    /// which ICU segments a whole run at a time), is longer than that margin.
     func enumerate(
         _ bytes: UnsafeBufferPointer<UInt8>, path: TextPath? = nil, window: Int = Segmenter.maximumWindow,
         _ body: (Int, Segment.Kind) -> Void

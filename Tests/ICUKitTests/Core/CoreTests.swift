@@ -46,6 +46,18 @@ struct CoreTests {
         #expect(try LocaleID("root") == .root)
         #expect(LocaleID.root.bcp47 == "und")
         #expect(LocaleID.root.description == "root")
+        // One canonical form whatever the input form (fuzzing found these disagreeing).
+        #expect(try LocaleID("hat-UW") == LocaleID("hat_UW"))
+        #expect(try LocaleID("iw_IL") == LocaleID("he-IL"))
+        #expect(try LocaleID("iw_IL").identifier == "he_IL")
+        for root in ["@", "_", "__", "root", "und"] { #expect(try LocaleID(root) == .root, "\(root)") }
+        #expect(try LocaleID("@calendar=buddhist").identifier == "@calendar=buddhist")
+        for id in ["de-u-co-phonebk", "en_US@ss=standard", "sl_ROZAJ_BISKE", "de_DE_PREEURO", "zh-Hant-TW", "es-419"] {
+            let parsed = try LocaleID(id)
+            #expect(try LocaleID(parsed.identifier) == parsed, "\(id)")
+            let reparsed = try LocaleID(parsed.bcp47)
+            #expect(reparsed == parsed, "\(id) via \(parsed.bcp47) → \(reparsed.identifier) vs \(parsed.identifier)")
+        }
     }
 
     @Test("unknown locales are visible, malformed ones refused")
@@ -57,7 +69,8 @@ struct CoreTests {
         #expect(try !LocaleID("xx").isKnown)
         #expect(try !LocaleID("en_XX").isKnown)
         #expect(try !LocaleID("qqq").isKnown)
-        for bad in ["!!", "en-", "a", "-en", "en--US", "toolonglanguage", "en\u{0}US", String(repeating: "a", count: 600)] {
+        for bad in ["!!", "en-", "a", "-en", "en--US", "toolonglanguage", "en\u{0}US", String(repeating: "a", count: 600),
+                    "en_US_" + String(repeating: "a", count: 151), "en_é", "en_(", "ca-gregory-co-co_us", "en_US_CO"] {
             #expect(throws: LocaleIDError.self, "\(bad)") { try LocaleID(bad) }
         }
     }
