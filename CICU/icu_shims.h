@@ -10,6 +10,7 @@
 #include <unicode/uvernum.h>
 
 // Opaque ICU handles.
+struct CICU_UBiDi;
 struct CICU_UBreakIterator;
 struct CICU_UText;
 
@@ -35,6 +36,22 @@ struct CICU_UText;
 #define ULOC_ACTUAL_LOCALE (0)
 #define ULOC_VALID_LOCALE (1)
 #define ULOC_FULLNAME_CAPACITY (157)
+#define UBIDI_DEFAULT_LTR (254)
+#define UBIDI_LTR (0)
+#define UBIDI_RTL (1)
+#define UBIDI_MIXED (2)
+#define UBIDI_NEUTRAL (3)
+#define UBIDI_KEEP_BASE_COMBINING (1)
+#define UBIDI_DO_MIRRORING (2)
+#define UBIDI_REMOVE_BIDI_CONTROLS (8)
+#define U_LEFT_TO_RIGHT (0)
+#define U_RIGHT_TO_LEFT (1)
+#define U_RIGHT_TO_LEFT_ARABIC (13)
+#define U_BLOCK_SEPARATOR (7)
+#define U_FIRST_STRONG_ISOLATE (19)
+#define U_LEFT_TO_RIGHT_ISOLATE (20)
+#define U_RIGHT_TO_LEFT_ISOLATE (21)
+#define U_POP_DIRECTIONAL_ISOLATE (22)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -154,6 +171,66 @@ static inline int32_t ubrk_getRuleStatus(struct CICU_UBreakIterator * bi) {
 const char * U_ICU_ENTRY_POINT_RENAME(ubrk_getLocaleByType)(const struct CICU_UBreakIterator * bi, int32_t type, int32_t * status);
 static inline const char * ubrk_getLocaleByType(const struct CICU_UBreakIterator * bi, int32_t type, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ubrk_getLocaleByType)(bi, type, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(u_charDirection)(int32_t c);
+static inline int32_t u_charDirection(int32_t c) {
+  return U_ICU_ENTRY_POINT_RENAME(u_charDirection)(c);
+}
+
+struct CICU_UBiDi * U_ICU_ENTRY_POINT_RENAME(ubidi_open)(void);
+static inline struct CICU_UBiDi * ubidi_open(void) {
+  return U_ICU_ENTRY_POINT_RENAME(ubidi_open)();
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ubidi_close)(struct CICU_UBiDi * pBiDi);
+static inline void ubidi_close(struct CICU_UBiDi * pBiDi) {
+  U_ICU_ENTRY_POINT_RENAME(ubidi_close)(pBiDi);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ubidi_setPara)(struct CICU_UBiDi * pBiDi, const uint16_t * text, int32_t length, uint8_t paraLevel, uint8_t * embeddingLevels, int32_t * pErrorCode);
+static inline void ubidi_setPara(struct CICU_UBiDi * pBiDi, const uint16_t * text, int32_t length, uint8_t paraLevel, uint8_t * embeddingLevels, int32_t * pErrorCode) {
+  U_ICU_ENTRY_POINT_RENAME(ubidi_setPara)(pBiDi, text, length, paraLevel, embeddingLevels, pErrorCode);
+}
+
+uint8_t U_ICU_ENTRY_POINT_RENAME(ubidi_getParaLevel)(const struct CICU_UBiDi * pBiDi);
+static inline uint8_t ubidi_getParaLevel(const struct CICU_UBiDi * pBiDi) {
+  return U_ICU_ENTRY_POINT_RENAME(ubidi_getParaLevel)(pBiDi);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ubidi_getDirection)(const struct CICU_UBiDi * pBiDi);
+static inline int32_t ubidi_getDirection(const struct CICU_UBiDi * pBiDi) {
+  return U_ICU_ENTRY_POINT_RENAME(ubidi_getDirection)(pBiDi);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ubidi_getLength)(const struct CICU_UBiDi * pBiDi);
+static inline int32_t ubidi_getLength(const struct CICU_UBiDi * pBiDi) {
+  return U_ICU_ENTRY_POINT_RENAME(ubidi_getLength)(pBiDi);
+}
+
+const uint8_t * U_ICU_ENTRY_POINT_RENAME(ubidi_getLevels)(struct CICU_UBiDi * pBiDi, int32_t * pErrorCode);
+static inline const uint8_t * ubidi_getLevels(struct CICU_UBiDi * pBiDi, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ubidi_getLevels)(pBiDi, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ubidi_countRuns)(struct CICU_UBiDi * pBiDi, int32_t * pErrorCode);
+static inline int32_t ubidi_countRuns(struct CICU_UBiDi * pBiDi, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ubidi_countRuns)(pBiDi, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualRun)(struct CICU_UBiDi * pBiDi, int32_t runIndex, int32_t * pLogicalStart, int32_t * pLength);
+static inline int32_t ubidi_getVisualRun(struct CICU_UBiDi * pBiDi, int32_t runIndex, int32_t * pLogicalStart, int32_t * pLength) {
+  return U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualRun)(pBiDi, runIndex, pLogicalStart, pLength);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualMap)(struct CICU_UBiDi * pBiDi, int32_t * indexMap, int32_t * pErrorCode);
+static inline void ubidi_getVisualMap(struct CICU_UBiDi * pBiDi, int32_t * indexMap, int32_t * pErrorCode) {
+  U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualMap)(pBiDi, indexMap, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ubidi_writeReordered)(struct CICU_UBiDi * pBiDi, uint16_t * dest, int32_t destSize, uint16_t options, int32_t * pErrorCode);
+static inline int32_t ubidi_writeReordered(struct CICU_UBiDi * pBiDi, uint16_t * dest, int32_t destSize, uint16_t options, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ubidi_writeReordered)(pBiDi, dest, destSize, options, pErrorCode);
 }
 
 int32_t U_ICU_ENTRY_POINT_RENAME(uloc_forLanguageTag)(const char * langtag, char * localeID, int32_t localeIDCapacity, int32_t * parsedLength, int32_t * err);

@@ -43,7 +43,7 @@ SCALARS = {
     "int8_t": "int8_t", "uint8_t": "uint8_t", "int16_t": "int16_t", "uint16_t": "uint16_t",
     "int32_t": "int32_t", "uint32_t": "uint32_t", "int64_t": "int64_t", "uint64_t": "uint64_t",
     "UBool": "int8_t", "UChar": "uint16_t", "UChar32": "int32_t", "UDate": "double",
-    "UErrorCode": "int32_t",
+    "UErrorCode": "int32_t", "UBiDiLevel": "uint8_t",
 }
 
 
@@ -78,6 +78,7 @@ def load_headers(include_dir):
         for m in PROTO.finditer(text):
             protos.setdefault(m.group("name"), (" ".join(m.group("ret").split()), split_params(m.group("params"))))
         enums.update(re.findall(r"typedef\s+enum\s+\w*\s*\{[^}]*\}\s*(\w+)\s*;", text, re.S))
+        enums.update(re.findall(r"typedef\s+enum\s+\w+\s+(\w+)\s*;", text))
         structs.update(re.findall(r"typedef\s+struct\s+\w+\s+(\w+)\s*;", text))
         voidptrs.update(re.findall(r"typedef\s+(?:const\s+)?void\s*\*\s*(\w+)\s*;", text))
     return protos, enums, structs, voidptrs

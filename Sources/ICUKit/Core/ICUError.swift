@@ -38,3 +38,20 @@ extension UErrorCode {
         if isFailure { throw ICUError(self, operation: operation()) }
     }
 }
+
+/// An input longer than ICU can address: ICU lengths and offsets are `Int32`.
+///
+/// ```swift
+/// do { _ = try BidiParagraph(hugeText) }
+/// catch let error as InputTooLongError { print(error.length, error.limit) }
+/// ```
+public struct InputTooLongError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The length of the input, in `unit`s.
+    public let length: Int
+    /// The largest length the operation accepts.
+    public let limit: Int
+    /// The unit of `length`, such as `"UTF-16 code units"`.
+    public let unit: String
+
+    public var description: String { "input of \(length) \(unit) exceeds ICU's limit of \(limit)" }
+}

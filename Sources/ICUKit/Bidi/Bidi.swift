@@ -1,0 +1,177 @@
+internal import CICU
+
+/// Bidirectional-text helpers: the base direction of a text (UAX #9 P2–P3), directional
+/// isolates and embeddings, and templates whose arguments are isolated the way Apple's
+/// `String.localizedStringWithFormat` isolates them.
+///
+/// ```swift
+/// Bidi.baseDirection(of: "سارة scored 12")          // .rightToLeft
+/// try Bidi.format("%@ has the highest score", ["سارة"])
+/// // "\u{2068}سارة\u{2069} has the highest score": the sentence stays left to right
+/// ```
+public enum Bidi {
+    /// The result of UAX #9 rules P2–P3 on a text.
+    public enum BaseDirection: String, Sendable, Hashable {
+        /// The first strong character is left to right (class L).
+        case leftToRight = "ltr"
+        /// The first strong character is right to left (class R or AL).
+        case rightToLeft = "rtl"
+        /// No strong character before the end of the first paragraph.
+        case neutral
+    }
+
+    /// The direction of the first strong character of the first paragraph, skipping
+    /// characters inside isolates (LRI, RLI, FSI up to the matching PDI), as UAX #9 P2–P3.
+    ///
+    /// ```swift
+    /// Bidi.baseDirection(of: "\u{2067}abc\u{2069} שלום")  // .rightToLeft
+    /// Bidi.baseDirection(of: "123 !")                     // .neutral
+    /// ```
+    /// The corresponding C function is `u_charDirection`.
+    public static func baseDirection<S: StringProtocol>(of text: S) -> BaseDirection {
+        var isolateDepth = 0
+        for scalar in text.unicodeScalars {
+            switch u_charDirection(Int32(scalar.value)) {
+            case U_LEFT_TO_RIGHT where isolateDepth == 0: return .leftToRight
+            case U_RIGHT_TO_LEFT, U_RIGHT_TO_LEFT_ARABIC: if isolateDepth == 0 { return .rightToLeft }
+            case U_LEFT_TO_RIGHT_ISOLATE, U_RIGHT_TO_LEFT_ISOLATE, U_FIRST_STRONG_ISOLATE: isolateDepth += 1
+            case U_POP_DIRECTIONAL_ISOLATE: if isolateDepth > 0 { isolateDepth -= 1 }
+            case U_BLOCK_SEPARATOR: return .neutral
+            default: break
+            }
+        }
+        return .neutral
+    }
+
+    /// Whether `scalar` ends a paragraph (bidi class B).
+    static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        u_charDirection(Int32(scalar.value)) == U_BLOCK_SEPARATOR
+    }
+
+    /// The direction of an isolate or embedding.
+    public enum IsolateDirection: String, Sendable, Hashable {
+        /// First strong isolate (FSI): the content decides (isolates only).
+        case auto
+        /// Left to right: LRI…PDI, or LRE…PDF for embeddings.
+        case leftToRight = "ltr"
+        /// Right to left: RLI…PDI, or RLE…PDF for embeddings.
+        case rightToLeft = "rtl"
+    }
+
+    /// `text` wrapped in a directional isolate (U+2066–U+2069), so that its direction
+    /// neither affects nor is affected by the text around it.
+    ///
+    /// ```swift
+    /// Bidi.isolated("سارة")  // "\u{2068}سارة\u{2069}"
+    /// ```
+    public static func isolated<S: StringProtocol>(_ text: S, direction: IsolateDirection = .auto) -> String {
+        let opening: Character = switch direction {
+        case .auto: "\u{2068}"
+        case .leftToRight: "\u{2066}"
+        case .rightToLeft: "\u{2067}"
+        }
+        return String(opening) + text + "\u{2069}"
+    }
+
+    /// `text` wrapped in a directional embedding (LRE or RLE … PDF), for renderers that
+    /// predate isolates. `.auto` picks the direction of the text's first strong character.
+    ///
+    /// ```swift
+    /// Bidi.embedded("abc", direction: .rightToLeft)  // "\u{202B}abc\u{202C}"
+    /// ```
+    public static func embedded<S: StringProtocol>(_ text: S, direction: IsolateDirection) -> String {
+        let rightToLeft = switch direction {
+        case .auto: baseDirection(of: text) == .rightToLeft
+        case .leftToRight: false
+        case .rightToLeft: true
+        }
+        return (rightToLeft ? "\u{202B}" : "\u{202A}") + text + "\u{202C}"
+    }
+
+    /// The mark that makes a paragraph start in `direction`: LRM (U+200E) or RLM (U+200F).
+    public static func mark(for direction: BidiDirection) -> Character {
+        direction == .leftToRight ? "\u{200E}" : "\u{200F}"
+    }
+
+    /// Substitutes `arguments` into a printf-style `template` (`%@`, `%d`, `%s`, `%f`, …,
+    /// positional `%2$@`, `%%`), wrapping each argument in a first-strong isolate
+    /// (FSI…PDI) as Apple's `localizedStringWithFormat` does, so that an Arabic name in an
+    /// English sentence, or a Latin name in a Hebrew one, cannot reorder the sentence.
+    ///
+    /// ```swift
+    /// try Bidi.format("%@ has the highest score: %d", ["سارة", "12"])
+    /// try Bidi.format("%2$@ ← %1$@", ["a", "b"], isolating: false)  // "b ← a"
+    /// ```
+    /// - Parameters:
+    ///   - template: The template; each specifier takes the next argument (or the one its
+    ///     `n$` position names) as already formatted text.
+    ///   - arguments: The arguments, formatted by the caller.
+    ///   - isolating: Wrap arguments in FSI…PDI (default `true`).
+    ///   - markingLeadingArgument: When the template begins with an argument, prefix the
+    ///     mark (LRM or RLM) of the template's own direction, for renderers that ignore
+    ///     isolates (default `false`).
+    /// - Throws: ``BidiFormatError`` for a malformed specifier or a missing argument.
+    public static func format(
+        _ template: String, _ arguments: [String], isolating: Bool = true, markingLeadingArgument: Bool = false
+    ) throws(BidiFormatError) -> String {
+        var output = ""
+        var literal = ""
+        var nextArgument = 0
+        var startsWithArgument = false
+        var scalars = Substring(template).unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "%" else {
+                output.unicodeScalars.append(scalar)
+                literal.unicodeScalars.append(scalar)
+                continue
+            }
+            let specifierStart = template.unicodeScalars.count - scalars.count - 1
+            // %% is a literal percent sign.
+            if scalars.first == "%" {
+                scalars.removeFirst()
+                output += "%"
+                literal += "%"
+                continue
+            }
+            // Optional position n$, then flags, width, precision, length, conversion.
+            var digits = ""
+            while let next = scalars.first, ("0"..."9").contains(next) { digits.unicodeScalars.append(scalars.removeFirst()) }
+            var position: Int?
+            if scalars.first == "$", let value = Int(digits), value > 0 {
+                scalars.removeFirst()
+                position = value - 1
+            } else if !digits.isEmpty {
+                // Those digits were a width.
+            }
+            while let next = scalars.first, "-+ #0123456789.'lhqLzjt".unicodeScalars.contains(next) { scalars.removeFirst() }
+            guard let conversion = scalars.popFirst(), "@dDiuUxXoOfFeEgGaAcCsSp".unicodeScalars.contains(conversion) else {
+                throw .malformedSpecifier(utf8Offset: String(template.unicodeScalars.prefix(specifierStart)).utf8.count)
+            }
+            let index = position ?? nextArgument
+            if position == nil { nextArgument += 1 }
+            guard index < arguments.count else { throw .missingArgument(index: index + 1) }
+            if output.isEmpty { startsWithArgument = true }
+            output += isolating ? isolated(arguments[index]) : arguments[index]
+        }
+        if markingLeadingArgument && startsWithArgument {
+            let direction: BidiDirection = baseDirection(of: literal) == .rightToLeft ? .rightToLeft : .leftToRight
+            output.insert(mark(for: direction), at: output.startIndex)
+        }
+        return output
+    }
+}
+
+/// Why ``Bidi/format(_:_:isolating:markingLeadingArgument:)`` refused a template.
+public enum BidiFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A `%` at this UTF-8 offset of the template does not start a known specifier.
+    case malformedSpecifier(utf8Offset: Int)
+    /// The template needs argument number `index` (1-based) and it was not given.
+    case missingArgument(index: Int)
+
+    public var description: String {
+        switch self {
+        case .malformedSpecifier(let offset): "malformed format specifier at byte offset \(offset)"
+        case .missingArgument(let index): "the template needs argument \(index)"
+        }
+    }
+}
