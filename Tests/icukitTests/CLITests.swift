@@ -127,3 +127,47 @@ struct CLITests {
         #expect(try run(["--help"]).status == 0)
     }
 }
+
+@Suite("icukit bidi")
+struct BidiCLITests {
+    let cli = CLITests()
+
+    @Test("json per paragraph: direction, level, levels per scalar, visual order, runs in document offsets")
+    func json() throws {
+        let result = try cli.run(["bidi", "--format", "json"], input: "abc שלום\nمرحبا x")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0] == "{\"direction\":\"ltr\",\"paragraphLevel\":0,\"levels\":[0,0,0,0,1,1,1,1,0],\"visualOrder\":[0,1,2,3,7,6,5,4,8],\"runs\":[{\"start\":0,\"end\":4,\"direction\":\"ltr\",\"level\":0},{\"start\":4,\"end\":12,\"direction\":\"rtl\",\"level\":1},{\"start\":12,\"end\":13,\"direction\":\"ltr\",\"level\":0}]}")
+        #expect(lines[1].hasPrefix("{\"direction\":\"rtl\",\"paragraphLevel\":1,\"levels\":[1,1,1,1,1,1,2]"))
+        #expect(lines[1].contains("{\"start\":24,\"end\":25,\"direction\":\"ltr\",\"level\":2}"))
+        let forced = try cli.run(["bidi", "--format", "json", "--direction", "rtl"], input: "abc")
+        #expect(forced.stdout.hasPrefix("{\"direction\":\"rtl\",\"paragraphLevel\":1,\"levels\":[2,2,2]"))
+        // Explicit formatting characters are listed too, with the levels ICU gives them.
+        let controls = try cli.run(["bidi", "--format", "json"], input: "a\u{202B}b\u{202C}")
+        #expect(controls.stdout.contains("\"levels\":[0,2,2,0],\"visualOrder\":[0,1,2,3]"))
+    }
+
+    @Test("visual output for a terminal; --jsonl documents; errors")
+    func visual() throws {
+        #expect(try cli.run(["bidi", "--format", "visual"], input: "abc שלום (x)\n").stdout == "abc םולש (x)\n")
+        #expect(try cli.run(["bidi", "--format", "visual"], input: "abc (שלום)\n").stdout == "abc (םולש)\n")
+        #expect(try cli.run(["bidi", "--format", "visual"], input: "مرحبا world").stdout == "world ابحرم\n")
+        let jsonl = try cli.run(["bidi", "--format", "json", "--jsonl"], input: "\"אב\"\n\"ab\"\n")
+        #expect(jsonl.stdout.split(separator: "\n").count == 2)
+        #expect(try cli.run(["bidi"], stdin: Data([0xFE])).status == 65)
+        #expect(try cli.run(["bidi", "--direction", "up"], input: "x").status == 64)
+        #expect(try cli.run(["bidi", "/no/such/file"]).status == 66)
+    }
+
+    @Test("isolate: FSI…PDI around each argument")
+    func isolate() throws {
+        let result = try cli.run(["bidi", "isolate", "%@ has the highest score: %d", "سارة", "12"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "\u{2068}سارة\u{2069} has the highest score: \u{2068}12\u{2069}\n")
+        #expect(try cli.run(["bidi", "isolate", "--mark", "%@ wins", "سارة"]).stdout.hasPrefix("\u{200E}"))
+        let missing = try cli.run(["bidi", "isolate", "%@ %@", "x"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr == "icukit: error: the template needs argument 2\n")
+    }
+}
