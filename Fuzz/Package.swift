@@ -20,9 +20,11 @@ let package = Package(
         .package(name: "ICUKit", path: ".."),
     ],
     targets: [
-        .target(name: "SegmentFuzz", dependencies: [.product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
-        .target(name: "UTF8Fuzz", dependencies: [.product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
-        .target(name: "LocaleFuzz", dependencies: [.product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "FuzzSupport"),
+        .target(name: "SegmentFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "UTF8Fuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "LocaleFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "BidiFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,7 +21,7 @@ case "$seconds" in
 esac
 
 fuzz_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-all_harnesses=(SegmentFuzz UTF8Fuzz LocaleFuzz)
+all_harnesses=(SegmentFuzz UTF8Fuzz LocaleFuzz BidiFuzz)
 if [[ $# -gt 0 ]]; then harnesses=("$@"); else harnesses=("${all_harnesses[@]}"); fi
 for h in "${harnesses[@]}"; do
     [[ -d "$fuzz_dir/Sources/$h" ]] || { echo "run.sh: unknown harness $h (have: ${all_harnesses[*]})" >&2; exit 64; }
@@ -64,7 +64,7 @@ objects() {
 # toolchain) avoids a page of gold warnings about ASan's local symbols.
 linker=()
 if [[ -x "$(dirname "$(command -v swiftc)")/ld.lld" ]]; then linker=(-use-ld=lld); fi
-mapfile -t library_objects < <(objects ICUKit)
+mapfile -t library_objects < <(objects ICUKit; objects FuzzSupport)
 for h in "${harnesses[@]}"; do
     mapfile -t harness_objects < <(objects "$h")
     if ! swiftc -sanitize=fuzzer,address "${linker[@]}" "${harness_objects[@]}" "${library_objects[@]}" \

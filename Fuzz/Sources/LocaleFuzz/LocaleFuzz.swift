@@ -10,6 +10,7 @@
 // ICUKIT_FUZZ_STRICT=1 is set: a `bcp47` or `identifier` that does not parse back to the
 // same identifier, a baseName that is not a prefix of the identifier, a Segmenter that
 // cannot be opened.
+import FuzzSupport
 import ICUKit
 
 #if canImport(Glibc)
@@ -126,10 +127,3 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// `precondition` that keeps its message in optimized builds (`precondition` drops it).
-private func expect(
-    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-    file: StaticString = #fileID, line: UInt = #line
-) {
-    if !condition() { fatalError(message(), file: file, line: line) }
-}

@@ -19,6 +19,7 @@
 // one-pass result when no one-pass segment is as long as the margin (window / 4), which is
 // what the engine's documentation promises. (It does not hold for dictionary scripts, whose
 // context is the whole run of Thai or Han text: see README.md.)
+import FuzzSupport
 @_spi(Internals) import ICUKit
 
 #if canImport(Glibc)
@@ -235,10 +236,3 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// `precondition` that keeps its message in optimized builds (`precondition` drops it).
-private func expect(
-    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-    file: StaticString = #fileID, line: UInt = #line
-) {
-    if !condition() { fatalError(message(), file: file, line: line) }
-}

@@ -10,6 +10,7 @@
 //   agrees;
 // - lossy decoding never throws and equals String(decoding:as:); it is also checked on a
 //   non-contiguous collection (a lazy map), which takes the generic path.
+import FuzzSupport
 import ICUKit
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -63,10 +64,3 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// `precondition` that keeps its message in optimized builds (`precondition` drops it).
-private func expect(
-    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-    file: StaticString = #fileID, line: UInt = #line
-) {
-    if !condition() { fatalError(message(), file: file, line: line) }
-}

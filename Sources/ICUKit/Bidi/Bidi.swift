@@ -43,6 +43,15 @@ public enum Bidi {
         return .neutral
     }
 
+    /// Whether `scalar` is one of the bidi formatting characters: ALM, LRM, RLM,
+    /// LRE…RLO, LRI…PDI (the joiners ZWJ and ZWNJ are not).
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
     /// Whether `scalar` ends a paragraph (bidi class B).
     static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
         u_charDirection(Int32(scalar.value)) == U_BLOCK_SEPARATOR

@@ -130,15 +130,15 @@ public struct BidiParagraph: Sendable {
     /// - Parameters:
     ///   - mirroring: Replace characters with their mirrored glyphs in right-to-left runs
     ///     (`(` becomes `)`), as a renderer would.
-    ///   - removingControls: Drop bidi controls (LRM, RLM, ALM, LRE…PDF, LRI…PDI).
+    ///   - removingControls: Drop the bidi controls (ALM, LRM, RLM, LRE…RLO, LRI…PDI);
+    ///     joiners (ZWJ, ZWNJ) stay.
     /// The corresponding C function is `ubidi_writeReordered`.
     public func visualString(mirroring: Bool = true, removingControls: Bool = true) -> String {
         if text.isEmpty { return "" }
         var options = UInt16(UBIDI_KEEP_BASE_COMBINING)
         if mirroring { options |= UInt16(UBIDI_DO_MIRRORING) }
-        if removingControls { options |= UInt16(UBIDI_REMOVE_BIDI_CONTROLS) }
         let level = paragraphLevel
-        return BidiEngine.withAnalysis(of: text, paragraphLevel: level) { bidi, utf16Count in
+        let visual = BidiEngine.withAnalysis(of: text, paragraphLevel: level) { bidi, utf16Count in
             // Mirroring never changes the length; keeping base+combining order may not grow it either.
             let capacity = utf16Count * 2 + 16
             return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
@@ -148,6 +148,12 @@ public struct BidiParagraph: Sendable {
                 return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]), as: UTF16.self)
             }
         }
+        // Not ICU's UBIDI_REMOVE_BIDI_CONTROLS: it also strips ZWJ and ZWNJ (breaking emoji
+        // sequences and Persian or Indic shaping) and keeps ALM.
+        guard removingControls else { return visual }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: visual.unicodeScalars.lazy.filter { !Bidi.isBidiControl($0) })
+        return String(kept)
     }
 
     private init(analysing text: String, direction: Direction) {

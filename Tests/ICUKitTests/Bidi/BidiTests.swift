@@ -103,6 +103,9 @@ struct BidiTests {
         #expect(brackets.visualString(mirroring: false) == "c )ב( a")
         #expect(try BidiParagraph("").visualString() == "")
         #expect(try BidiParagraph("plain text").visualString() == "plain text")
+        // Joiners are not bidi controls: emoji sequences survive control removal (ICU's own
+        // UBIDI_REMOVE_BIDI_CONTROLS would strip the ZWJ); ALM is removed.
+        #expect(try BidiParagraph("👩‍👩‍👧 x\u{61C}", direction: .leftToRight).visualString() == "👩‍👩‍👧 x")
     }
 
     @Test("paragraphs split at separators, each with its own direction")
