@@ -12,6 +12,8 @@
 // Opaque ICU handles.
 struct CICU_UBiDi;
 struct CICU_UBreakIterator;
+struct CICU_UCollator;
+struct CICU_UStringSearch;
 struct CICU_UText;
 
 // Constants (values of ICU's stable enums and macros).
@@ -52,6 +54,38 @@ struct CICU_UText;
 #define U_LEFT_TO_RIGHT_ISOLATE (20)
 #define U_RIGHT_TO_LEFT_ISOLATE (21)
 #define U_POP_DIRECTIONAL_ISOLATE (22)
+#define UCOL_DEFAULT (-1)
+#define UCOL_PRIMARY (0)
+#define UCOL_SECONDARY (1)
+#define UCOL_TERTIARY (2)
+#define UCOL_QUATERNARY (3)
+#define UCOL_IDENTICAL (15)
+#define UCOL_OFF (16)
+#define UCOL_ON (17)
+#define UCOL_SHIFTED (20)
+#define UCOL_NON_IGNORABLE (21)
+#define UCOL_LOWER_FIRST (24)
+#define UCOL_UPPER_FIRST (25)
+#define UCOL_FRENCH_COLLATION (0)
+#define UCOL_ALTERNATE_HANDLING (1)
+#define UCOL_CASE_FIRST (2)
+#define UCOL_CASE_LEVEL (3)
+#define UCOL_NORMALIZATION_MODE (4)
+#define UCOL_STRENGTH (5)
+#define UCOL_NUMERIC_COLLATION (7)
+#define UCOL_LESS (-1)
+#define UCOL_EQUAL (0)
+#define UCOL_GREATER (1)
+#define UCOL_REORDER_CODE_DEFAULT (-1)
+#define UCOL_REORDER_CODE_NONE (103)
+#define UCOL_REORDER_CODE_OTHERS (103)
+#define UCOL_REORDER_CODE_SPACE (4096)
+#define UCOL_REORDER_CODE_PUNCTUATION (4097)
+#define UCOL_REORDER_CODE_SYMBOL (4098)
+#define UCOL_REORDER_CODE_CURRENCY (4099)
+#define UCOL_REORDER_CODE_DIGIT (4100)
+#define USCRIPT_INVALID_CODE (-1)
+#define USEARCH_DONE (-1)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -231,6 +265,91 @@ static inline void ubidi_getVisualMap(struct CICU_UBiDi * pBiDi, int32_t * index
 int32_t U_ICU_ENTRY_POINT_RENAME(ubidi_writeReordered)(struct CICU_UBiDi * pBiDi, uint16_t * dest, int32_t destSize, uint16_t options, int32_t * pErrorCode);
 static inline int32_t ubidi_writeReordered(struct CICU_UBiDi * pBiDi, uint16_t * dest, int32_t destSize, uint16_t options, int32_t * pErrorCode) {
   return U_ICU_ENTRY_POINT_RENAME(ubidi_writeReordered)(pBiDi, dest, destSize, options, pErrorCode);
+}
+
+struct CICU_UCollator * U_ICU_ENTRY_POINT_RENAME(ucol_open)(const char * loc, int32_t * status);
+static inline struct CICU_UCollator * ucol_open(const char * loc, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucol_open)(loc, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucol_close)(struct CICU_UCollator * coll);
+static inline void ucol_close(struct CICU_UCollator * coll) {
+  U_ICU_ENTRY_POINT_RENAME(ucol_close)(coll);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucol_setAttribute)(struct CICU_UCollator * coll, int32_t attr, int32_t value, int32_t * status);
+static inline void ucol_setAttribute(struct CICU_UCollator * coll, int32_t attr, int32_t value, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucol_setAttribute)(coll, attr, value, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucol_getAttribute)(const struct CICU_UCollator * coll, int32_t attr, int32_t * status);
+static inline int32_t ucol_getAttribute(const struct CICU_UCollator * coll, int32_t attr, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucol_getAttribute)(coll, attr, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucol_setReorderCodes)(struct CICU_UCollator * coll, const int32_t * reorderCodes, int32_t reorderCodesLength, int32_t * pErrorCode);
+static inline void ucol_setReorderCodes(struct CICU_UCollator * coll, const int32_t * reorderCodes, int32_t reorderCodesLength, int32_t * pErrorCode) {
+  U_ICU_ENTRY_POINT_RENAME(ucol_setReorderCodes)(coll, reorderCodes, reorderCodesLength, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucol_strcollUTF8)(const struct CICU_UCollator * coll, const char * source, int32_t sourceLength, const char * target, int32_t targetLength, int32_t * status);
+static inline int32_t ucol_strcollUTF8(const struct CICU_UCollator * coll, const char * source, int32_t sourceLength, const char * target, int32_t targetLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucol_strcollUTF8)(coll, source, sourceLength, target, targetLength, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucol_getSortKey)(const struct CICU_UCollator * coll, const uint16_t * source, int32_t sourceLength, uint8_t * result, int32_t resultLength);
+static inline int32_t ucol_getSortKey(const struct CICU_UCollator * coll, const uint16_t * source, int32_t sourceLength, uint8_t * result, int32_t resultLength) {
+  return U_ICU_ENTRY_POINT_RENAME(ucol_getSortKey)(coll, source, sourceLength, result, resultLength);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(ucol_getLocaleByType)(const struct CICU_UCollator * coll, int32_t type, int32_t * status);
+static inline const char * ucol_getLocaleByType(const struct CICU_UCollator * coll, int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucol_getLocaleByType)(coll, type, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uscript_getCode)(const char * nameOrAbbrOrLocale, int32_t * fillIn, int32_t capacity, int32_t * err);
+static inline int32_t uscript_getCode(const char * nameOrAbbrOrLocale, int32_t * fillIn, int32_t capacity, int32_t * err) {
+  return U_ICU_ENTRY_POINT_RENAME(uscript_getCode)(nameOrAbbrOrLocale, fillIn, capacity, err);
+}
+
+struct CICU_UStringSearch * U_ICU_ENTRY_POINT_RENAME(usearch_openFromCollator)(const uint16_t * pattern, int32_t patternlength, const uint16_t * text, int32_t textlength, const struct CICU_UCollator * collator, struct CICU_UBreakIterator * breakiter, int32_t * status);
+static inline struct CICU_UStringSearch * usearch_openFromCollator(const uint16_t * pattern, int32_t patternlength, const uint16_t * text, int32_t textlength, const struct CICU_UCollator * collator, struct CICU_UBreakIterator * breakiter, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(usearch_openFromCollator)(pattern, patternlength, text, textlength, collator, breakiter, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(usearch_close)(struct CICU_UStringSearch * searchiter);
+static inline void usearch_close(struct CICU_UStringSearch * searchiter) {
+  U_ICU_ENTRY_POINT_RENAME(usearch_close)(searchiter);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(usearch_setText)(struct CICU_UStringSearch * strsrch, const uint16_t * text, int32_t textlength, int32_t * status);
+static inline void usearch_setText(struct CICU_UStringSearch * strsrch, const uint16_t * text, int32_t textlength, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(usearch_setText)(strsrch, text, textlength, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(usearch_first)(struct CICU_UStringSearch * strsrch, int32_t * status);
+static inline int32_t usearch_first(struct CICU_UStringSearch * strsrch, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(usearch_first)(strsrch, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(usearch_next)(struct CICU_UStringSearch * strsrch, int32_t * status);
+static inline int32_t usearch_next(struct CICU_UStringSearch * strsrch, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(usearch_next)(strsrch, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(usearch_last)(struct CICU_UStringSearch * strsrch, int32_t * status);
+static inline int32_t usearch_last(struct CICU_UStringSearch * strsrch, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(usearch_last)(strsrch, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(usearch_previous)(struct CICU_UStringSearch * strsrch, int32_t * status);
+static inline int32_t usearch_previous(struct CICU_UStringSearch * strsrch, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(usearch_previous)(strsrch, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(usearch_getMatchedLength)(const struct CICU_UStringSearch * strsrch);
+static inline int32_t usearch_getMatchedLength(const struct CICU_UStringSearch * strsrch) {
+  return U_ICU_ENTRY_POINT_RENAME(usearch_getMatchedLength)(strsrch);
 }
 
 int32_t U_ICU_ENTRY_POINT_RENAME(uloc_forLanguageTag)(const char * langtag, char * localeID, int32_t localeIDCapacity, int32_t * parsedLength, int32_t * err);

@@ -144,7 +144,7 @@ public struct BidiParagraph: Sendable {
             return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
                 var status = U_ZERO_ERROR
                 let length = ubidi_writeReordered(bidi, buffer.baseAddress, Int32(capacity), options, &status)
-                BidiEngine.require(status, "ubidi_writeReordered")
+                requireSuccess(status, "ubidi_writeReordered")
                 return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]), as: UTF16.self)
             }
         }
@@ -176,14 +176,14 @@ public struct BidiParagraph: Sendable {
             var status = U_ZERO_ERROR
             let level = ubidi_getParaLevel(bidi)
             let unitLevels = ubidi_getLevels(bidi, &status)
-            BidiEngine.require(status, "ubidi_getLevels")
+            requireSuccess(status, "ubidi_getLevels")
             var levels = [UInt8]()
             levels.reserveCapacity(walk.scalarCount)
             for scalar in 0..<walk.scalarCount { levels.append(unitLevels![walk.firstUnit(ofScalar: scalar)]) }
 
             var unitMap = [Int32](repeating: 0, count: count)
             unitMap.withUnsafeMutableBufferPointer { ubidi_getVisualMap(bidi, $0.baseAddress, &status) }
-            BidiEngine.require(status, "ubidi_getVisualMap")
+            requireSuccess(status, "ubidi_getVisualMap")
             var visual = [Int]()
             visual.reserveCapacity(walk.scalarCount)
             for unit in unitMap {
@@ -193,7 +193,7 @@ public struct BidiParagraph: Sendable {
             }
 
             let runCount = ubidi_countRuns(bidi, &status)
-            BidiEngine.require(status, "ubidi_countRuns")
+            requireSuccess(status, "ubidi_countRuns")
             var runs: [(Int, Int, UInt8)] = []
             for run in 0..<runCount {
                 var start: Int32 = 0
@@ -282,7 +282,7 @@ enum BidiEngine {
         return units.withUnsafeBufferPointer { buffer in
             var status = U_ZERO_ERROR
             ubidi_setPara(handle.pointer, buffer.baseAddress, Int32(buffer.count), paragraphLevel, nil, &status)
-            require(status, "ubidi_setPara")
+            requireSuccess(status, "ubidi_setPara")
             return body(handle.pointer, buffer.count)
         }
     }
@@ -290,10 +290,5 @@ enum BidiEngine {
     private static func open() -> OpaquePointer {
         guard let bidi = ubidi_open() else { fatalError("ubidi_open failed: out of memory") }
         return bidi
-    }
-
-    @inline(__always)
-    static func require(_ status: UErrorCode, _ operation: StaticString) {
-        if status.isFailure { fatalError("\(operation) failed: \(String(cString: u_errorName(status)))") }
     }
 }

@@ -97,11 +97,11 @@ extension Segmenter {
                     }
                 }
             case .utf16:
-                Self.withUTF16(bytes) { utf16 in
+                withUTF16(bytes) { utf16 in
                     var status = U_ZERO_ERROR
                     ubrk_setText(entry.iterator, utf16.baseAddress, Int32(utf16.count), &status)
                     if let twin = entry.statusIterator { ubrk_setText(twin, utf16.baseAddress, Int32(utf16.count), &status) }
-                    Self.require(status, "ubrk_setText")
+                    requireSuccess(status, "ubrk_setText")
                     let iterator = entry.iterator
                     var ruleStatus = RuleStatus(entry)
                     if utf16.count == bytes.count {
@@ -170,7 +170,7 @@ extension Segmenter {
             }
             let boundary = icuPosition == position ? ubrk_next(iterator) : ubrk_following(iterator, Int32(position))
             guard boundary > position else {
-                require(U_INTERNAL_PROGRAM_ERROR, "ubrk_following")
+                requireSuccess(U_INTERNAL_PROGRAM_ERROR, "ubrk_following")
                 return
             }
             position = Int(boundary)
@@ -237,10 +237,10 @@ extension Segmenter {
         let utext = bytes.withMemoryRebound(to: CChar.self) {
             utext_openUTF8(entry.utext, $0.baseAddress, Int64($0.count), &status)
         }
-        require(status, "utext_openUTF8")
+        requireSuccess(status, "utext_openUTF8")
         ubrk_setUText(entry.iterator, utext, &status)
         if let twin = entry.statusIterator { ubrk_setUText(twin, utext, &status) }
-        require(status, "ubrk_setUText")
+        requireSuccess(status, "ubrk_setUText")
         return utext
     }
 
@@ -262,27 +262,6 @@ extension Segmenter {
             guard let twin else { return ubrk_getRuleStatus(iterator) }
             while twinPosition >= 0 && twinPosition < boundary { twinPosition = ubrk_next(twin) }
             return ubrk_getRuleStatus(twin)
-        }
-    }
-
-    /// Converts valid UTF-8 to UTF-16 in a temporary buffer (on the stack when small).
-    private static func withUTF16<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt16>) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(bytes.count, 1)) { buffer in
-            var length: Int32 = 0
-            var status = U_ZERO_ERROR
-            bytes.withMemoryRebound(to: CChar.self) { source in
-                _ = u_strFromUTF8(buffer.baseAddress, Int32(buffer.count), &length, source.baseAddress, Int32(source.count), &status)
-            }
-            require(status, "u_strFromUTF8")
-            return body(UnsafeBufferPointer(rebasing: buffer[..<Int(length)]))
-        }
-    }
-
-    /// ICU calls on valid, in-range input fail only when memory runs out.
-    @inline(__always)
-    static func require(_ status: UErrorCode, _ operation: StaticString) {
-        if status.isFailure {
-            fatalError("\(operation) failed: \(String(cString: u_errorName(status)))")
         }
     }
 }

@@ -1,0 +1,331 @@
+internal import CICU
+
+/// Locale-sensitive string comparison by ICU's collation (UCA + CLDR tailorings): Danish
+/// "aa" after "z", Swedish "ä" after "z", German phonebook "ä" = "ae", Chinese by pinyin
+/// or stroke, Spanish traditional "ch", numeric "file2" < "file10", and more.
+///
+/// A `Collator` holds one configured `UCollator` that ICU allows threads to share for
+/// comparisons and sort keys; options are fixed at creation.
+///
+/// ```swift
+/// let danish = try Collator(locale: "da")
+/// danish.sorted(["Aarhus", "Zagreb", "Ærø"])      // ["Zagreb", "Ærø", "Aarhus"]
+/// let phonebook = try Collator(locale: "de-u-co-phonebk")
+/// phonebook.compare("Äpfel", "Affe")             // .ascending ("Ä" sorts as "ae")
+/// var options = Collator.Options()
+/// options.strength = .primary                     // ignore case and accents
+/// try Collator(locale: "fr", options: options).compare("côte", "Cote")  // .equal
+/// ```
+public struct Collator: Sendable {
+    /// The result of a comparison.
+    public enum Order: Int, Sendable, Hashable {
+        /// The first string sorts before the second.
+        case ascending = -1
+        /// They are equal at the collator's strength.
+        case equal = 0
+        /// The first string sorts after the second.
+        case descending = 1
+    }
+
+    /// Which differences count (UCA levels).
+    public enum Strength: String, Sendable, Hashable, CaseIterable {
+        /// Base letters only: "a" = "á" = "A".
+        case primary
+        /// Also accents: "a" = "A" but "a" ≠ "á".
+        case secondary
+        /// Also case and variants (ICU's default): "a" ≠ "A".
+        case tertiary
+        /// Also punctuation when it is ignored (`alternate: .shifted`), and kana types.
+        case quaternary
+        /// Every code point difference after normalization.
+        case identical
+
+        var icuValue: Int32 {
+            switch self {
+            case .primary: UCOL_PRIMARY
+            case .secondary: UCOL_SECONDARY
+            case .tertiary: UCOL_TERTIARY
+            case .quaternary: UCOL_QUATERNARY
+            case .identical: UCOL_IDENTICAL
+            }
+        }
+    }
+
+    /// Which case sorts first when strings differ only in case.
+    public enum CaseFirst: String, Sendable, Hashable, CaseIterable {
+        /// Uppercase first: "A" < "a".
+        case upper
+        /// Lowercase first: "a" < "A".
+        case lower
+        /// No preference (tertiary weights decide: lowercase first in most locales).
+        case off
+    }
+
+    /// How spaces and punctuation ("variable" characters) are compared.
+    public enum Alternate: String, Sendable, Hashable, CaseIterable {
+        /// They count like letters (ICU's default).
+        case nonIgnorable
+        /// They are ignored up to the quaternary level: "de luge" = "deluge" = "de-luge".
+        case shifted
+    }
+
+    /// Collation options; each `nil` field means "the locale's default" (ICU's `UCOL_DEFAULT`).
+    ///
+    /// ```swift
+    /// var options = Collator.Options()
+    /// options.numeric = true                     // "file2" < "file10"
+    /// options.reorder = ["Grek", "Latn"]        // Greek before Latin
+    /// ```
+    public struct Options: Sendable, Hashable {
+        /// Which differences count.
+        public var strength: Strength?
+        /// Compare runs of digits by numeric value.
+        public var numeric: Bool?
+        /// Which case sorts first.
+        public var caseFirst: CaseFirst?
+        /// Compare case on its own level (case-sensitive even at primary strength).
+        public var caseLevel: Bool?
+        /// How spaces and punctuation count.
+        public var alternate: Alternate?
+        /// Compare accents from the end of the string (Canadian French).
+        public var backwardsSecondary: Bool?
+        /// Normalize (NFD) strings before comparing (needed for unnormalized input in some scripts).
+        public var normalization: Bool?
+        /// Script groups to move first, in order: ISO 15924 codes (`"Grek"`, `"Cyrl"`) or
+        /// `"space"`, `"punct"`, `"symbol"`, `"currency"`, `"digit"`, `"others"`.
+        public var reorder: [String]?
+
+        public init(
+            strength: Strength? = nil, numeric: Bool? = nil, caseFirst: CaseFirst? = nil, caseLevel: Bool? = nil,
+            alternate: Alternate? = nil, backwardsSecondary: Bool? = nil, normalization: Bool? = nil, reorder: [String]? = nil
+        ) {
+            self.strength = strength
+            self.numeric = numeric
+            self.caseFirst = caseFirst
+            self.caseLevel = caseLevel
+            self.alternate = alternate
+            self.backwardsSecondary = backwardsSecondary
+            self.normalization = normalization
+            self.reorder = reorder
+        }
+
+        func attributes() -> [(Int32, Int32)] {
+            func flag(_ value: Bool?) -> Int32? { value.map { $0 ? UCOL_ON : UCOL_OFF } }
+            var attributes: [(Int32, Int32?)] = [
+                (UCOL_STRENGTH, strength?.icuValue),
+                (UCOL_NUMERIC_COLLATION, flag(numeric)),
+                (UCOL_CASE_LEVEL, flag(caseLevel)),
+                (UCOL_FRENCH_COLLATION, flag(backwardsSecondary)),
+                (UCOL_NORMALIZATION_MODE, flag(normalization)),
+            ]
+            attributes.append((UCOL_CASE_FIRST, caseFirst.map {
+                switch $0 {
+                case .upper: UCOL_UPPER_FIRST
+                case .lower: UCOL_LOWER_FIRST
+                case .off: UCOL_OFF
+                }
+            }))
+            attributes.append((UCOL_ALTERNATE_HANDLING, alternate.map { $0 == .shifted ? UCOL_SHIFTED : UCOL_NON_IGNORABLE }))
+            return attributes.compactMap { attribute, value in value.map { (attribute, $0) } }
+        }
+
+        func reorderCodes() throws(CollatorError) -> [Int32]? {
+            guard let reorder else { return nil }
+            return try reorder.map { name throws(CollatorError) in
+                switch name.lowercased() {
+                case "space": return UCOL_REORDER_CODE_SPACE
+                case "punct", "punctuation": return UCOL_REORDER_CODE_PUNCTUATION
+                case "symbol": return UCOL_REORDER_CODE_SYMBOL
+                case "currency": return UCOL_REORDER_CODE_CURRENCY
+                case "digit": return UCOL_REORDER_CODE_DIGIT
+                case "others", "zzzz": return UCOL_REORDER_CODE_OTHERS
+                case "default": return UCOL_REORDER_CODE_DEFAULT
+                default:
+                    // Four letters only: uscript_getCode would also accept locale names.
+                    guard name.utf8.count == 4, name.utf8.allSatisfy({ (0x41...0x5A).contains($0 | 0) || (0x61...0x7A).contains($0) }) else {
+                        throw .unknownScript(name)
+                    }
+                    var code: Int32 = USCRIPT_INVALID_CODE
+                    var status = U_ZERO_ERROR
+                    let count = uscript_getCode(name, &code, 1, &status)
+                    guard count == 1, !status.isFailure, code >= 0 else { throw .unknownScript(name) }
+                    return code
+                }
+            }
+        }
+    }
+
+    /// The locale asked for.
+    public let locale: LocaleID
+    /// The options asked for.
+    public let options: Options
+    let handle: CollatorHandle
+    /// For the standard (Finder-style) ordering: the tie-breaker used when the main
+    /// collator finds two strings equal.
+    let tieBreaker: CollatorHandle?
+
+    /// Opens ICU's collator for `locale` with `options`.
+    ///
+    /// ```swift
+    /// let swedish = try Collator(locale: try LocaleID("sv"))
+    /// let unknown = try Collator(locale: try LocaleID("xx"), strict: true)  // throws LocaleIDError.unknown
+    /// ```
+    /// - Parameters:
+    ///   - locale: The locale; collation keywords select variants (`de-u-co-phonebk`,
+    ///     `zh@collation=stroke`, `es-u-co-trad`, `-u-kn-true` for numeric, …).
+    ///   - options: Attributes that override the locale's defaults.
+    ///   - strict: Throw for a locale ICU does not know instead of using root order.
+    /// - Throws: ``LocaleIDError/unknown(_:)`` (strict), ``CollatorError`` for an unknown
+    ///   reorder script, ``ICUError`` if ICU cannot open or configure the collator.
+    ///   The corresponding C functions are `ucol_open` and `ucol_setAttribute`.
+    public init(locale: LocaleID = .root, options: Options = Options(), strict: Bool = false) throws {
+        if strict { try locale.requireKnown() }
+        self.locale = locale
+        self.options = options
+        handle = try CollatorHandle(locale: locale.identifier, attributes: options.attributes(), reorderCodes: try options.reorderCodes())
+        tieBreaker = nil
+    }
+
+    /// Opens ICU's collator for the locale named by `locale` (BCP 47 or ICU form).
+    ///
+    /// ```swift
+    /// let stroke = try Collator(locale: "zh@collation=stroke")
+    /// ```
+    /// - Throws: ``LocaleIDError/malformed(_:)``, and what ``init(locale:options:strict:)`` throws.
+    public init(locale: String, options: Options = Options(), strict: Bool = false) throws {
+        try self.init(locale: LocaleID(locale), options: options, strict: strict)
+    }
+
+    private init(standardFor locale: LocaleID, strict: Bool) throws {
+        if strict { try locale.requireKnown() }
+        self.locale = locale
+        self.options = Options(strength: .secondary, numeric: true)
+        handle = try CollatorHandle(locale: locale.identifier, attributes: options.attributes(), reorderCodes: nil)
+        tieBreaker = try CollatorHandle(
+            locale: locale.identifier, attributes: Options(strength: .tertiary, numeric: true).attributes(), reorderCodes: nil)
+    }
+
+    /// The Finder-style ordering of Apple's `localizedStandardCompare`: numeric, case- and
+    /// width-insensitive, accent-sensitive, locale-aware; strings it finds equal are then
+    /// ordered by case and finally by code points, so the order is total.
+    ///
+    /// ```swift
+    /// let finder = try Collator.standard(locale: "en")
+    /// finder.sorted(["file10", "File2", "éclair", "Eclair", "file1"])
+    /// // ["Eclair", "éclair", "file1", "File2", "file10"]
+    /// ```
+    public static func standard(locale: LocaleID = .root, strict: Bool = false) throws -> Collator {
+        try Collator(standardFor: locale, strict: strict)
+    }
+
+    /// ``standard(locale:strict:)`` for a locale name.
+    public static func standard(locale: String, strict: Bool = false) throws -> Collator {
+        try standard(locale: LocaleID(locale), strict: strict)
+    }
+
+    /// The locale whose collation rules ICU loaded (root when the locale has none of its
+    /// own). The corresponding C function is `ucol_getLocaleByType(ULOC_ACTUAL_LOCALE)`.
+    public var actualLocale: LocaleID { LocaleID(icuReported: handle.actualLocale) }
+
+    /// The most specific locale ICU has any data for (root when it knows nothing of it).
+    public var validLocale: LocaleID { LocaleID(icuReported: handle.validLocale) }
+
+    // MARK: Comparing
+
+    /// Compares two strings on their UTF-8 bytes (no UTF-16 copy).
+    ///
+    /// ```swift
+    /// try Collator(locale: "sv").compare("ä", "z")  // .descending
+    /// ```
+    /// The corresponding C function is `ucol_strcollUTF8`.
+    public func compare<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Order {
+        withUTF8Buffer(a) { a in withUTF8Buffer(b) { b in order(a, b) } }
+    }
+
+    /// Whether `a` sorts strictly before `b`, for `sorted(by:)`.
+    ///
+    /// ```swift
+    /// names.sorted(by: collator.areInIncreasingOrder)
+    /// ```
+    public func areInIncreasingOrder<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
+        compare(a, b) == .ascending
+    }
+
+    @inline(__always)
+    func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Order {
+        var result = handle.compare(a, b)
+        if result == 0, let tieBreaker {
+            result = tieBreaker.compare(a, b)
+            if result == 0 { result = a.lexicographicallyPrecedes(b) ? -1 : (b.lexicographicallyPrecedes(a) ? 1 : 0) }
+        }
+        return result < 0 ? .ascending : (result > 0 ? .descending : .equal)
+    }
+
+    /// The sort key of `text`: comparing keys gives the same order as ``compare(_:_:)``,
+    /// so keys suit sorting many strings, hashing and storing in an index.
+    ///
+    /// ```swift
+    /// let keys = words.map { collator.sortKey(for: $0) }
+    /// keys[0] < keys[1]  // the same answer as collator.compare(words[0], words[1]) == .ascending
+    /// ```
+    /// The corresponding C function is `ucol_getSortKey`.
+    public func sortKey<S: StringProtocol>(for text: S) -> SortKey {
+        withUTF8Buffer(text) { bytes in
+            var key = handle.sortKey(bytes)
+            if let tieBreaker {
+                key += tieBreaker.sortKey(bytes)
+                key += bytes
+            }
+            return SortKey(bytes: key)
+        }
+    }
+
+    // MARK: Sorting
+
+    /// Inputs of at least this many strings are sorted by sort keys (computed once per
+    /// string) instead of pairwise comparisons (see BENCHMARKS.md for the measurement).
+    public static let sortKeyThreshold = 64
+
+    /// `strings` in this collator's order (stable: equal strings keep their order).
+    ///
+    /// ```swift
+    /// try Collator(locale: "cs").sorted(["chata", "hrad", "i"])  // ["hrad", "chata", "i"]
+    /// ```
+    public func sorted<C: Collection>(_ strings: C) -> [C.Element] where C.Element: StringProtocol {
+        let elements = Array(strings)
+        if elements.count < Self.sortKeyThreshold {
+            // Insertion positions by comparison; stable.
+            return elements.enumerated().sorted { lhs, rhs in
+                switch compare(lhs.element, rhs.element) {
+                case .ascending: true
+                case .descending: false
+                case .equal: lhs.offset < rhs.offset
+                }
+            }.map(\.element)
+        }
+        let keys = elements.map { sortKey(for: $0) }
+        return elements.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { elements[$0] }
+    }
+
+    /// Sorts `strings` in place in this collator's order (stable).
+    ///
+    /// ```swift
+    /// var names = ["Zoë", "Åsa", "Ola"]
+    /// try Collator(locale: "nb").sort(&names)  // ["Ola", "Zoë", "Åsa"]
+    /// ```
+    public func sort<S: StringProtocol>(_ strings: inout [S]) {
+        strings = sorted(strings)
+    }
+}
+
+/// Why collator options were refused.
+public enum CollatorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A reorder entry that is neither an ISO 15924 script code ICU knows nor a group name.
+    case unknownScript(String)
+
+    public var description: String {
+        switch self {
+        case .unknownScript(let name): "unknown script or group \"\(name)\" in the reorder list"
+        }
+    }
+}

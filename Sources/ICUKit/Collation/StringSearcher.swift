@@ -1,0 +1,209 @@
+internal import CICU
+import Synchronization
+
+/// Finds a pattern in text the way a language compares strings (ICU's `usearch`):
+/// ignoring case and accents on request ("cafe" finds "Café", "strasse" finds "Straße"),
+/// with the locale's rules (Turkish "ı" and "i" differ).
+///
+/// A `StringSearcher` opens ICU once for its pattern and options and can be shared
+/// between threads (each search uses a pooled `UStringSearch`). Ranges are of the string
+/// searched, so they slice it directly.
+///
+/// ```swift
+/// let searcher = try StringSearcher("cafe", options: [.caseInsensitive, .diacriticInsensitive])
+/// let text = "Le Café de Flore, CAFE noir"
+/// searcher.ranges(in: text).map { text[$0] }   // ["Café", "CAFE"]
+/// searcher.firstRange(in: text)                // the range of "Café"
+/// ```
+public struct StringSearcher: Sendable {
+    /// How to match.
+    public struct Options: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// "a" matches "A".
+        public static let caseInsensitive = Options(rawValue: 1 << 0)
+        /// "e" matches "é".
+        public static let diacriticInsensitive = Options(rawValue: 1 << 1)
+        /// Search from the end: the first match found is the last one.
+        public static let backwards = Options(rawValue: 1 << 2)
+        /// Match only at the start (or, with `backwards`, at the end) of the text.
+        public static let anchored = Options(rawValue: 1 << 3)
+    }
+
+    /// The pattern searched for.
+    public let pattern: String
+    /// The matching options.
+    public let options: Options
+    /// The locale whose collation decides what matches.
+    public let locale: LocaleID
+    private let engine: SearchEngine
+
+    /// Prepares a search for `pattern`.
+    ///
+    /// ```swift
+    /// let turkish = try StringSearcher("ı", options: .caseInsensitive, locale: try LocaleID("tr"))
+    /// turkish.ranges(in: "IŞIK ışık").count   // 4: "I" is the capital of "ı" in Turkish
+    /// ```
+    /// - Parameters:
+    ///   - pattern: The text to find; an empty pattern finds nothing.
+    ///   - options: Case and diacritic insensitivity (by collation strength: both →
+    ///     primary, case only → secondary, diacritics only → primary with case level),
+    ///     backwards, anchored.
+    ///   - locale: The locale whose collation rules apply.
+    ///   - strict: Throw for a locale ICU does not know.
+    /// - Throws: ``LocaleIDError``, or ``ICUError`` if ICU cannot open the collator.
+    public init(_ pattern: String, options: Options = [], locale: LocaleID = .root, strict: Bool = false) throws {
+        if strict { try locale.requireKnown() }
+        self.pattern = pattern
+        self.options = options
+        self.locale = locale
+        var collation = Collator.Options()
+        switch (options.contains(.caseInsensitive), options.contains(.diacriticInsensitive)) {
+        case (true, true): collation.strength = .primary
+        case (true, false): collation.strength = .secondary
+        case (false, true):
+            collation.strength = .primary
+            collation.caseLevel = true
+        case (false, false): collation.strength = .tertiary
+        }
+        engine = SearchEngine(
+            pattern: Array(pattern.utf16),
+            collator: try CollatorHandle(locale: locale.identifier, attributes: collation.attributes(), reorderCodes: nil))
+    }
+
+    /// The first match (the last one with `.backwards`), or `nil`.
+    ///
+    /// ```swift
+    /// let text = "Straße und STRASSE"
+    /// try StringSearcher("strasse", options: .caseInsensitive).firstRange(in: text).map { text[$0] }  // "Straße"
+    /// ```
+    /// The corresponding C functions are `usearch_first` and `usearch_last`.
+    public func firstRange<S: StringProtocol>(in text: S) -> Range<String.Index>? {
+        search(text, all: false).first
+    }
+
+    /// Every non-overlapping match, in text order (also with `.backwards`, which then
+    /// only changes where an anchored search looks).
+    ///
+    /// ```swift
+    /// try StringSearcher("e", options: .diacriticInsensitive).ranges(in: "été").count  // 2
+    /// ```
+    /// The corresponding C functions are `usearch_first` and `usearch_next`.
+    public func ranges<S: StringProtocol>(in text: S) -> [Range<String.Index>] {
+        search(text, all: true)
+    }
+
+    /// ``ranges(in:)`` as UTF-8 offsets from the start of `text`.
+    public func utf8Ranges<S: StringProtocol>(in text: S) -> [Range<Int>] {
+        let start = text.startIndex
+        return ranges(in: text).map { text.utf8.distance(from: start, to: $0.lowerBound)..<text.utf8.distance(from: start, to: $0.upperBound) }
+    }
+
+    private func search<S: StringProtocol>(_ text: S, all: Bool) -> [Range<String.Index>] {
+        guard !pattern.isEmpty, !text.isEmpty else { return [] }
+        let backwards = options.contains(.backwards)
+        let anchored = options.contains(.anchored)
+        let units = Array(text.utf16)
+        guard units.count <= Int(Int32.max) else { return [] }
+        let matches = engine.matches(in: units, backwards: backwards && !all, all: all || anchored)
+        var selected: [(Int, Int)]
+        if anchored {
+            let wanted = backwards ? matches.filter { $0.0 + $0.1 == units.count } : matches.filter { $0.0 == 0 }
+            selected = Array(wanted.prefix(1))
+        } else {
+            selected = all ? matches : Array(matches.prefix(1))
+        }
+        selected.sort { $0.0 < $1.0 }
+        // One forward walk maps UTF-16 offsets back to indices of `text`.
+        var result: [Range<String.Index>] = []
+        var index = text.startIndex
+        var offset = 0
+        let utf16 = text.utf16
+        func advance(to target: Int) -> String.Index {
+            while offset < target {
+                utf16.formIndex(after: &index)
+                offset += 1
+            }
+            return index
+        }
+        for (start, length) in selected {
+            let lower = advance(to: start)
+            let upper = advance(to: start + length)
+            result.append(lower..<upper)
+        }
+        return result
+    }
+}
+
+/// The searcher's private collator and a pool of `UStringSearch` objects for its pattern.
+///
+/// `Sendable` notes: each `UStringSearch` is used by one call at a time (taken from the
+/// pool under the lock); they only read the collator, which is never modified.
+final class SearchEngine: @unchecked Sendable {
+    private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
+    /// usearch keeps pointers to its pattern and text: the pattern lives as long as this.
+    private let pattern: UnsafeMutableBufferPointer<UInt16>
+    /// usearch requires non-empty text; this one stands in between searches.
+    private let placeholder: UnsafeMutablePointer<UInt16>
+    private let collator: CollatorHandle
+    private let pool = Mutex<[Handle]>([])
+
+    init(pattern: [UInt16], collator: CollatorHandle) {
+        self.pattern = .allocate(capacity: max(pattern.count, 1))
+        _ = self.pattern.initialize(from: pattern)
+        placeholder = .allocate(capacity: 1)
+        placeholder.initialize(to: 0x20)
+        self.collator = collator
+        self.patternLength = Int32(pattern.count)
+    }
+
+    private let patternLength: Int32
+
+    deinit {
+        pool.withLock { handles in
+            for handle in handles { usearch_close(handle.pointer) }
+            handles.removeAll()
+        }
+        pattern.deallocate()
+        placeholder.deallocate()
+    }
+
+    /// The matches as (UTF-16 start, UTF-16 length), in search order.
+    func matches(in text: [UInt16], backwards: Bool, all: Bool) -> [(Int, Int)] {
+        guard let handle = take() else { return [] }
+        defer { give(handle) }
+        return text.withUnsafeBufferPointer { buffer in
+            var status = U_ZERO_ERROR
+            usearch_setText(handle.pointer, buffer.baseAddress, Int32(buffer.count), &status)
+            requireSuccess(status, "usearch_setText")
+            var found: [(Int, Int)] = []
+            var position = backwards ? usearch_last(handle.pointer, &status) : usearch_first(handle.pointer, &status)
+            while position != USEARCH_DONE && !status.isFailure {
+                found.append((Int(position), Int(usearch_getMatchedLength(handle.pointer))))
+                if !all { break }
+                position = backwards ? usearch_previous(handle.pointer, &status) : usearch_next(handle.pointer, &status)
+            }
+            // Leave no pointer to this buffer behind in a pooled searcher.
+            usearch_setText(handle.pointer, placeholder, 1, &status)
+            return found
+        }
+    }
+
+    private func take() -> Handle? {
+        if let handle = pool.withLock({ $0.popLast() }) { return handle }
+        var status = U_ZERO_ERROR
+        let opened = usearch_openFromCollator(pattern.baseAddress, patternLength, placeholder, 1, collator.collator, nil, &status)
+        guard let opened, !status.isFailure else { return nil }
+        return Handle(pointer: opened)
+    }
+
+    private func give(_ handle: Handle) {
+        let kept = pool.withLock { handles -> Bool in
+            guard handles.count < 8 else { return false }
+            handles.append(handle)
+            return true
+        }
+        if !kept { usearch_close(handle.pointer) }
+    }
+}
