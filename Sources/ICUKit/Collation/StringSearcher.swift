@@ -48,8 +48,10 @@ public struct StringSearcher: Sendable {
     /// - Parameters:
     ///   - pattern: The text to find; an empty pattern finds nothing.
     ///   - options: Case and diacritic insensitivity (by collation strength: both →
-    ///     primary, case only → secondary, diacritics only → primary with case level),
-    ///     backwards, anchored.
+    ///     primary, case only → secondary, diacritics only → primary, keeping matches
+    ///     whose case equals the pattern's), backwards, anchored. Strength follows the
+    ///     locale's collation: in CLDR "ß" and "ss" differ at the secondary level, so
+    ///     "strasse" finds "Straße" only when both case and diacritics are ignored.
     ///   - locale: The locale whose collation rules apply.
     ///   - strict: Throw for a locale ICU does not know.
     /// - Throws: ``LocaleIDError``, or ``ICUError`` if ICU cannot open the collator.
@@ -58,19 +60,29 @@ public struct StringSearcher: Sendable {
         self.pattern = pattern
         self.options = options
         self.locale = locale
-        var collation = Collator.Options()
+        // Normalization on: canonically equivalent text matches ("é" and "e\u{301}").
+        var collation = Collator.Options(normalization: true)
         switch (options.contains(.caseInsensitive), options.contains(.diacriticInsensitive)) {
         case (true, true): collation.strength = .primary
         case (true, false): collation.strength = .secondary
-        case (false, true):
-            collation.strength = .primary
-            collation.caseLevel = true
+        case (false, true): collation.strength = .primary
         case (false, false): collation.strength = .tertiary
         }
         engine = SearchEngine(
             pattern: Array(pattern.utf16),
             collator: try CollatorHandle(locale: locale.identifier, attributes: collation.attributes(), reorderCodes: nil))
+        // usearch compares collation elements up to the strength only, so a case level
+        // cannot make a primary search case-sensitive: matches are checked afterwards.
+        caseCheck = options.contains(.diacriticInsensitive) && !options.contains(.caseInsensitive)
+            ? try CollatorHandle(
+                locale: locale.identifier,
+                attributes: Collator.Options(strength: .primary, caseLevel: true, normalization: true).attributes(),
+                reorderCodes: nil)
+            : nil
     }
+
+    /// For diacritic-insensitive but case-sensitive searches: equal iff same letters and case.
+    private let caseCheck: CollatorHandle?
 
     /// The first match (the last one with `.backwards`), or `nil`.
     ///
@@ -106,7 +118,15 @@ public struct StringSearcher: Sendable {
         let anchored = options.contains(.anchored)
         let units = Array(text.utf16)
         guard units.count <= Int(Int32.max) else { return [] }
-        let matches = engine.matches(in: units, backwards: backwards && !all, all: all || anchored)
+        var matches = engine.matches(in: units, backwards: backwards && !all, all: all || anchored || caseCheck != nil)
+        if let caseCheck {
+            let patternBytes = Array(pattern.utf8)
+            matches = matches.filter { start, length in
+                let found = String(decoding: units[start..<start + length], as: UTF16.self)
+                return withUTF8Buffer(found) { a in patternBytes.withUnsafeBufferPointer { b in caseCheck.compare(a, b) == 0 } }
+            }
+            if backwards && !all && !anchored { matches = matches.suffix(1).reversed() }
+        }
         var selected: [(Int, Int)]
         if anchored {
             let wanted = backwards ? matches.filter { $0.0 + $0.1 == units.count } : matches.filter { $0.0 == 0 }

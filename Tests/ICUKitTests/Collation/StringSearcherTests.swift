@@ -1,0 +1,74 @@
+import Testing
+import ICUKit
+
+@Suite("StringSearcher")
+struct StringSearcherTests {
+    func matches(_ pattern: String, _ text: String, _ options: StringSearcher.Options = [], locale: String = "") throws -> [String] {
+        try StringSearcher(pattern, options: options, locale: LocaleID(locale)).ranges(in: text).map { String(text[$0]) }
+    }
+
+    @Test("case- and diacritic-insensitive matching through collation strength")
+    func insensitive() throws {
+        let text = "Le Café de Flore, CAFE noir, cafe\u{301} crème"
+        #expect(try matches("cafe", text) == [])
+        #expect(try matches("Café", text) == ["Café"])
+        #expect(try matches("café", text) == ["cafe\u{301}"])   // canonically equivalent
+        #expect(try matches("cafe", text, .caseInsensitive) == ["CAFE"])
+        #expect(try matches("cafe", text, .diacriticInsensitive) == ["cafe\u{301}"])
+        #expect(try matches("CAFE", text, .diacriticInsensitive) == ["CAFE"])
+        #expect(try matches("cafe", text, [.caseInsensitive, .diacriticInsensitive]) == ["Café", "CAFE", "cafe\u{301}"])
+        #expect(try matches("strasse", "Straße und STRASSE", [.caseInsensitive, .diacriticInsensitive]) == ["Straße", "STRASSE"])
+        #expect(try matches("strasse", "Straße und STRASSE", .caseInsensitive) == ["STRASSE"])  // ß ≠ ss at secondary
+        #expect(try matches("Ä", "a ä Ä", .diacriticInsensitive) == ["Ä"])
+    }
+
+    @Test("Turkish dotted and dotless i")
+    func turkish() throws {
+        let text = "IŞIK ışık İstanbul istanbul"
+        #expect(try matches("ı", text, .caseInsensitive, locale: "tr").count == 4)
+        #expect(try matches("i", text, .caseInsensitive, locale: "tr") == ["İ", "i"])
+        #expect(try matches("i", text, .caseInsensitive) == ["I", "I", "i"])  // root: I is the capital of i; ı and İ differ
+    }
+
+    @Test("first, backwards, anchored")
+    func directions() throws {
+        let text = "abc ABC abc"
+        let forward = try StringSearcher("abc", options: .caseInsensitive)
+        let first = try #require(forward.firstRange(in: text))
+        #expect(text.distance(from: text.startIndex, to: first.lowerBound) == 0)
+        let backwards = try StringSearcher("abc", options: [.caseInsensitive, .backwards])
+        let last = try #require(backwards.firstRange(in: text))
+        #expect(text.distance(from: text.startIndex, to: last.lowerBound) == 8)
+        #expect(try StringSearcher("ABC", options: .anchored).firstRange(in: text) == nil)
+        #expect(try StringSearcher("abc", options: .anchored).firstRange(in: text) == text.startIndex..<text.index(text.startIndex, offsetBy: 3))
+        #expect(try StringSearcher("abc", options: [.anchored, .backwards]).firstRange(in: text)?.upperBound == text.endIndex)
+        #expect(try StringSearcher("ABC", options: [.anchored, .backwards]).firstRange(in: text) == nil)
+        #expect(try StringSearcher("", options: []).ranges(in: text).isEmpty)
+        #expect(try StringSearcher("x").ranges(in: "").isEmpty)
+    }
+
+    @Test("ranges map back to the right indices with combining marks, emoji and CRLF")
+    func indices() throws {
+        let text = "👩‍👩‍👧 e\u{301}te\r\nÉTÉ 🇯🇵 ete"
+        let searcher = try StringSearcher("ete", options: [.caseInsensitive, .diacriticInsensitive])
+        let found = searcher.ranges(in: text)
+        #expect(found.map { String(text[$0]) } == ["e\u{301}te", "ÉTÉ", "ete"])
+        #expect(searcher.utf8Ranges(in: text).first == 19..<24)
+        // A Substring gives ranges of its base string.
+        let slice = text.dropFirst(2)
+        #expect(searcher.ranges(in: slice).map { String(text[$0]) } == ["e\u{301}te", "ÉTÉ", "ete"])
+        #expect(searcher.utf8Ranges(in: slice).first == 19 - text.utf8.distance(from: text.startIndex, to: slice.startIndex)..<24 - text.utf8.distance(from: text.startIndex, to: slice.startIndex))
+    }
+
+    @Test("a searcher is shared across tasks")
+    func concurrency() async throws {
+        let searcher = try StringSearcher("straße", options: [.caseInsensitive, .diacriticInsensitive], locale: try LocaleID("de"))
+        let text = String(repeating: "Die Hauptstraße und die STRASSE. ", count: 200)
+        let expected = searcher.ranges(in: text).count
+        #expect(expected == 400)
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 { group.addTask { searcher.ranges(in: text).count } }
+            for try await count in group { #expect(count == expected) }
+        }
+    }
+}
