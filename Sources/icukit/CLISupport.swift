@@ -54,8 +54,7 @@ enum CLI {
         }
         guard jsonl else { return [text] }
         var documents: [String] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = line.hasSuffix("\r") ? line.dropLast() : line
+        for (number, line) in lines(of: text).enumerated() {
             if line.allSatisfy(\.isWhitespace) { continue }
             guard let data = line.data(using: .utf8),
                   let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
@@ -66,6 +65,14 @@ enum CLI {
             documents.append(string)
         }
         return documents
+    }
+
+    /// The lines of `text`, split at LF and CR LF ("\r\n" is one `Character`, so splitting
+    /// at "\n" alone would not split there); a final line terminator ends the last line.
+    static func lines(of text: String) -> [Substring] {
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        if let last = lines.last, last.isEmpty { lines.removeLast() }
+        return lines
     }
 
     /// Parses a locale option; `strict` refuses identifiers ICU does not know.

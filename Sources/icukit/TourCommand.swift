@@ -11,7 +11,26 @@ struct TourCommand: ParsableCommand {
     func run() throws {
         print("ICUKit on ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode)\n")
         try segmentationTour()
+        try collationTour()
         try bidiTour()
+    }
+
+    private func collationTour() throws {
+        print("\n== Collation and search: icukit sort | compare | search ==\n")
+        let names = ["Zagreb", "Ærø", "Aarhus", "zebra", "Ångström", "Äpfel", "Affe", "chico", "cuna"]
+        for locale in ["en", "da", "sv", "de-u-co-phonebk", "es-u-co-trad"] {
+            print("  \(locale.padding(16)) \(try Collator(locale: locale).sorted(names).joined(separator: " "))")
+        }
+        let cities = ["上海", "北京", "广州", "天津"]
+        print("  zh (pinyin)      \(try Collator(locale: "zh").sorted(cities).joined(separator: " "))")
+        print("  zh (stroke)      \(try Collator(locale: "zh-u-co-stroke").sorted(cities).joined(separator: " "))")
+        let files = ["file10.txt", "File2.txt", "file1.txt", "éclair", "Eclair"]
+        print("  Finder-style     \(try Collator.standard(locale: "en").sorted(files).joined(separator: " "))")
+        let text = "Le Café de Flore, CAFE noir, Straße und STRASSE"
+        for pattern in ["cafe", "strasse"] {
+            let found = try StringSearcher(pattern, options: [.caseInsensitive, .diacriticInsensitive]).ranges(in: text).map { String(text[$0]) }
+            print("  search \"\(pattern)\" ignoring case and accents: \(found)")
+        }
     }
 
     private func bidiTour() throws {
@@ -75,3 +94,11 @@ struct TourCommand: ParsableCommand {
         SegmentCommand.visible(text)
     }
 }
+
+private extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+

@@ -171,3 +171,53 @@ struct BidiCLITests {
         #expect(missing.stderr == "icukit: error: the template needs argument 2\n")
     }
 }
+
+@Suite("icukit sort, compare, search")
+struct CollationCLITests {
+    let cli = CLITests()
+
+    @Test("sort: locale order, CRLF and a last line without newline, flags")
+    func sort() throws {
+        #expect(try cli.run(["sort", "--locale", "da"], input: "Zagreb\r\nÆrø\nAarhus\nzebra").stdout == "Zagreb\nzebra\nÆrø\nAarhus\n")
+        #expect(try cli.run(["sort", "--locale", "sv"], input: "ö\nz\nä\nå\n").stdout == "z\nå\nä\nö\n")
+        #expect(try cli.run(["sort", "--locale", "de-u-co-phonebk"], input: "Azur\nAffe\nÄpfel\n").stdout == "Äpfel\nAffe\nAzur\n")
+        #expect(try cli.run(["sort", "--numeric"], input: "file10\nfile2\nfile1\n").stdout == "file1\nfile2\nfile10\n")
+        #expect(try cli.run(["sort", "--standard"], input: "file10\nFile2\néclair\nEclair\n").stdout == "Eclair\néclair\nFile2\nfile10\n")
+        #expect(try cli.run(["sort", "--reverse"], input: "a\nc\nb\n").stdout == "c\nb\na\n")
+        #expect(try cli.run(["sort", "--unique", "--strength", "secondary"], input: "a\nA\nb\n").stdout == "a\nb\n")
+        #expect(try cli.run(["sort", "--case-first", "upper"], input: "a\nA\n").stdout == "A\na\n")
+        #expect(try cli.run(["sort", "--ignore-punctuation", "--strength", "tertiary"], input: "de-luge\ndelta\ndeluge\n").stdout.hasPrefix("de-luge\ndeluge\n") == false)
+        #expect(try cli.run(["sort"], input: "").stdout == "")
+        let bad = try cli.run(["sort"], stdin: Data([0x61, 0x0A, 0xC3]))
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("byte offset 2"))
+        #expect(try cli.run(["sort", "--standard", "--numeric"], input: "a").status == 64)
+        #expect(try cli.run(["sort", "--strength", "loud"], input: "a").status == 64)
+        #expect(try cli.run(["sort", "--locale", "xx", "--strict"], input: "a").status == 64)
+        #expect(try cli.run(["sort", "/no/such/file"]).status == 66)
+    }
+
+    @Test("compare prints -1, 0 or 1")
+    func compare() throws {
+        #expect(try cli.run(["compare", "--locale", "sv", "ä", "z"]).stdout == "1\n")
+        #expect(try cli.run(["compare", "ä", "z"]).stdout == "-1\n")
+        #expect(try cli.run(["compare", "--strength", "primary", "Côte", "cote"]).stdout == "0\n")
+        #expect(try cli.run(["compare", "--standard", "file2", "file10"]).stdout == "-1\n")
+    }
+
+    @Test("search: json matches with UTF-8 offsets, first/last/all, anchored, locale")
+    func search() throws {
+        let text = "Le Café, CAFE, cafe"
+        #expect(try cli.run(["search", "cafe", "--case-insensitive", "--diacritic-insensitive", "--all", "--format", "json"], input: text).stdout
+            == "{\"matches\":[[3,8],[10,14],[16,20]]}\n")
+        #expect(try cli.run(["search", "cafe", "--case-insensitive", "--diacritic-insensitive", "--format", "json"], input: text).stdout == "{\"matches\":[[3,8]]}\n")
+        #expect(try cli.run(["search", "cafe", "--case-insensitive", "--diacritic-insensitive", "--backwards", "--format", "json"], input: text).stdout == "{\"matches\":[[16,20]]}\n")
+        #expect(try cli.run(["search", "cafe", "--format", "json"], input: text).stdout == "{\"matches\":[[16,20]]}\n")
+        #expect(try cli.run(["search", "le", "--anchored", "--case-insensitive", "--format", "json"], input: text).stdout == "{\"matches\":[[0,2]]}\n")
+        #expect(try cli.run(["search", "cafe", "--anchored", "--format", "json"], input: text).stdout == "{\"matches\":[]}\n")
+        #expect(try cli.run(["search", "ı", "--locale", "tr", "--case-insensitive", "--all", "--format", "json"], input: "IŞIK").stdout == "{\"matches\":[[0,1],[3,4]]}\n")
+        #expect(try cli.run(["search", "café", "--all"], input: "un café").stdout == "3\t8\tcafé\n")
+        #expect(try cli.run(["search", "x", "--format", "json", "--jsonl"], input: "\"x\"\n\"y\"\n").stdout == "{\"matches\":[[0,1]]}\n{\"matches\":[]}\n")
+        #expect(try cli.run(["search", "x"], stdin: Data([0xFF])).status == 65)
+    }
+}
