@@ -200,7 +200,10 @@ final class SearchEngine: @unchecked Sendable {
             var found: [(Int, Int)] = []
             var position = backwards ? usearch_last(handle.pointer, &status) : usearch_first(handle.pointer, &status)
             while position != USEARCH_DONE && !status.isFailure {
-                found.append((Int(position), Int(usearch_getMatchedLength(handle.pointer))))
+                // A pattern of ignorable characters only (NUL, controls) "matches" nothing
+                // at every position: empty matches are not matches.
+                let length = Int(usearch_getMatchedLength(handle.pointer))
+                if length > 0 { found.append((Int(position), length)) }
                 if !all { break }
                 position = backwards ? usearch_previous(handle.pointer, &status) : usearch_next(handle.pointer, &status)
             }

@@ -45,6 +45,8 @@ struct StringSearcherTests {
         #expect(try StringSearcher("ABC", options: [.anchored, .backwards]).firstRange(in: text) == nil)
         #expect(try StringSearcher("", options: []).ranges(in: text).isEmpty)
         #expect(try StringSearcher("x").ranges(in: "").isEmpty)
+        // Ignorable characters only (fuzzing found empty matches): no match.
+        #expect(try StringSearcher("\u{0}\u{0}").ranges(in: "ab\u{0}c").isEmpty)
     }
 
     @Test("ranges map back to the right indices with combining marks, emoji and CRLF")
