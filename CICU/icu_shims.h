@@ -262,6 +262,16 @@ static inline void ubidi_getVisualMap(struct CICU_UBiDi * pBiDi, int32_t * index
   U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualMap)(pBiDi, indexMap, pErrorCode);
 }
 
+void U_ICU_ENTRY_POINT_RENAME(ubidi_reorderVisual)(const uint8_t * levels, int32_t length, int32_t * indexMap);
+static inline void ubidi_reorderVisual(const uint8_t * levels, int32_t length, int32_t * indexMap) {
+  U_ICU_ENTRY_POINT_RENAME(ubidi_reorderVisual)(levels, length, indexMap);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ubidi_reorderLogical)(const uint8_t * levels, int32_t length, int32_t * indexMap);
+static inline void ubidi_reorderLogical(const uint8_t * levels, int32_t length, int32_t * indexMap) {
+  U_ICU_ENTRY_POINT_RENAME(ubidi_reorderLogical)(levels, length, indexMap);
+}
+
 int32_t U_ICU_ENTRY_POINT_RENAME(ubidi_writeReordered)(struct CICU_UBiDi * pBiDi, uint16_t * dest, int32_t destSize, uint16_t options, int32_t * pErrorCode);
 static inline int32_t ubidi_writeReordered(struct CICU_UBiDi * pBiDi, uint16_t * dest, int32_t destSize, uint16_t options, int32_t * pErrorCode) {
   return U_ICU_ENTRY_POINT_RENAME(ubidi_writeReordered)(pBiDi, dest, destSize, options, pErrorCode);

@@ -43,6 +43,49 @@ public enum Bidi {
         return .neutral
     }
 
+    /// `text` as one paragraph in visual order, left to right, for a display without bidi
+    /// support: one pass of ICU's algorithm, without the levels and runs of a
+    /// ``BidiParagraph``.
+    ///
+    /// ```swift
+    /// try Bidi.visualString(of: "مرحبا world")  // "ابحرم world" (paragraph left to right)
+    /// ```
+    /// - Parameters:
+    ///   - direction: `.auto` (first strong character) or a forced paragraph direction.
+    ///   - mirroring: Mirror bracket glyphs in right-to-left runs.
+    ///   - removingControls: Drop bidi controls (ALM, LRM, RLM, LRE…RLO, LRI…PDI);
+    ///     joiners stay (ICU's own option would strip ZWJ and break emoji sequences).
+    /// - Throws: ``InputTooLongError`` past ICU's `Int32` limit.
+    /// The corresponding C functions are `ubidi_setPara` and `ubidi_writeReordered`.
+    public static func visualString<S: StringProtocol>(
+        of text: S, direction: BidiParagraph.Direction = .auto, mirroring: Bool = true, removingControls: Bool = true
+    ) throws(InputTooLongError) -> String {
+        try visualString(of: text, paragraphLevel: direction.icuLevel, mirroring: mirroring, removingControls: removingControls)
+    }
+
+    static func visualString<S: StringProtocol>(
+        of text: S, paragraphLevel: UInt8, mirroring: Bool, removingControls: Bool
+    ) throws(InputTooLongError) -> String {
+        var options = UInt16(UBIDI_KEEP_BASE_COMBINING)
+        if mirroring { options |= UInt16(UBIDI_DO_MIRRORING) }
+        let visual = try withUTF8Buffer(text) { bytes throws(InputTooLongError) in
+            try BidiEngine.withAnalysis(of: bytes, paragraphLevel: paragraphLevel) { bidi, utf16 in
+                // Mirroring and keeping combining marks never lengthen the text.
+                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: utf16.count) { buffer in
+                    var status = U_ZERO_ERROR
+                    let length = ubidi_writeReordered(bidi, buffer.baseAddress, Int32(buffer.count), options, &status)
+                    requireSuccess(status, "ubidi_writeReordered")
+                    return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]), as: UTF16.self)
+                }
+            }
+        }
+        guard let visual else { return "" }
+        guard removingControls else { return visual }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: visual.unicodeScalars.lazy.filter { !isBidiControl($0) })
+        return String(kept)
+    }
+
     /// Whether `scalar` is one of the bidi formatting characters: ALM, LRM, RLM,
     /// LRE…RLO, LRI…PDI (the joiners ZWJ and ZWNJ are not).
     public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {

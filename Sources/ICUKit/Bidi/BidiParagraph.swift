@@ -30,7 +30,9 @@ public struct BidiRun: Sendable, Hashable {
 ///
 /// Levels, maps and run boundaries are per Unicode scalar (ICU works on UTF-16: the text
 /// is converted once and offsets mapped back in one walk). The `UBiDi` object never
-/// escapes; a `BidiParagraph` is a plain `Sendable` value.
+/// escapes; a `BidiParagraph` is a plain `Sendable` value. The two index maps are
+/// computed from the levels when asked for (`ubidi_reorderVisual`); keep them if you use
+/// them repeatedly.
 ///
 /// ```swift
 /// let paragraph = try BidiParagraph("WWDC is مؤتمر ممتع", direction: .auto)
@@ -48,6 +50,14 @@ public struct BidiParagraph: Sendable {
         case leftToRight = "ltr"
         /// Forced right to left (paragraph level 1).
         case rightToLeft = "rtl"
+
+        var icuLevel: UInt8 {
+            switch self {
+            case .auto: UInt8(UBIDI_DEFAULT_LTR)
+            case .leftToRight: 0
+            case .rightToLeft: 1
+            }
+        }
     }
 
     /// The analysed text.
@@ -57,14 +67,20 @@ public struct BidiParagraph: Sendable {
     /// The resolved paragraph embedding level (0 or 1 unless forced higher).
     public let paragraphLevel: UInt8
     /// The embedding level of every Unicode scalar, in logical order. Explicit formatting
-    /// characters get the level of the character before them, as ICU reports.
+    /// characters get the levels ICU gives them.
     public let levels: [UInt8]
-    /// For each visual position (left to right), the logical scalar index shown there.
-    public let visualToLogical: [Int]
-    /// For each logical scalar index, its visual position.
-    public let logicalToVisual: [Int]
     /// The runs in visual order, left to right.
     public let visualRuns: [BidiRun]
+    /// The paragraph level asked of ICU (`UBIDI_DEFAULT_LTR` for `.auto`).
+    private let requestedLevel: UInt8
+
+    /// For each visual position (left to right), the logical scalar index shown there.
+    /// The corresponding C function is `ubidi_reorderVisual`.
+    public var visualToLogical: [Int] { Self.reorder(levels, ubidi_reorderVisual) }
+
+    /// For each logical scalar index, its visual position.
+    /// The corresponding C function is `ubidi_reorderLogical`.
+    public var logicalToVisual: [Int] { Self.reorder(levels, ubidi_reorderLogical) }
 
     /// The runs in logical order.
     public var logicalRuns: [BidiRun] { visualRuns.sorted { $0.utf8Range.lowerBound < $1.utf8Range.lowerBound } }
@@ -84,16 +100,26 @@ public struct BidiParagraph: Sendable {
     ///     ICU (explicit embeddings end there); use ``paragraphs(in:direction:)`` to get one
     ///     value per paragraph.
     ///   - direction: `.auto` (UAX #9 P2–P3), or a forced direction.
-    /// The corresponding C functions are `ubidi_setPara`, `ubidi_getLevels`,
-    /// `ubidi_getVisualRun` and `ubidi_getVisualMap`.
     /// - Throws: ``InputTooLongError`` when the paragraph has more than `Int32.max` UTF-16
     ///   code units (ICU's limit; a paragraph cannot be reordered in pieces).
+    /// The corresponding C functions are `ubidi_setPara`, `ubidi_getLevels` and
+    /// `ubidi_getVisualRun`.
     public init<S: StringProtocol>(_ text: S, direction: Direction = .auto) throws(InputTooLongError) {
-        let length = text.utf16.count
-        guard length <= Int(Int32.max) else {
-            throw InputTooLongError(length: length, limit: Int(Int32.max), unit: "UTF-16 code units")
+        let text = String(text)
+        self.text = text
+        requestedLevel = direction.icuLevel
+        let analysis = try withUTF8Buffer(text) { bytes throws(InputTooLongError) in
+            try BidiEngine.withAnalysis(of: bytes, paragraphLevel: direction.icuLevel) { bidi, utf16 in
+                Self.analyse(bidi, utf16: utf16, utf8: bytes)
+            }
         }
-        self.init(analysing: String(text), direction: direction)
+        if let analysis {
+            (paragraphLevel, levels, visualRuns) = analysis.resolved(in: text)
+        } else {
+            paragraphLevel = direction == .rightToLeft ? 1 : 0
+            levels = []
+            visualRuns = []
+        }
     }
 
     /// Splits `text` at paragraph separators (UAX #9 class B: LF, CR, CR LF, NEL, U+2029,
@@ -132,127 +158,98 @@ public struct BidiParagraph: Sendable {
     ///     (`(` becomes `)`), as a renderer would.
     ///   - removingControls: Drop the bidi controls (ALM, LRM, RLM, LRE…RLO, LRI…PDI);
     ///     joiners (ZWJ, ZWNJ) stay.
+    /// This runs ICU's algorithm again; ``Bidi/visualString(of:direction:mirroring:removingControls:)``
+    /// does it in one pass when only the visual string is wanted.
     /// The corresponding C function is `ubidi_writeReordered`.
     public func visualString(mirroring: Bool = true, removingControls: Bool = true) -> String {
-        if text.isEmpty { return "" }
-        var options = UInt16(UBIDI_KEEP_BASE_COMBINING)
-        if mirroring { options |= UInt16(UBIDI_DO_MIRRORING) }
-        let level = paragraphLevel
-        let visual = BidiEngine.withAnalysis(of: text, paragraphLevel: level) { bidi, utf16Count in
-            // Mirroring never changes the length; keeping base+combining order may not grow it either.
-            let capacity = utf16Count * 2 + 16
-            return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
-                var status = U_ZERO_ERROR
-                let length = ubidi_writeReordered(bidi, buffer.baseAddress, Int32(capacity), options, &status)
-                requireSuccess(status, "ubidi_writeReordered")
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]), as: UTF16.self)
-            }
-        }
-        // Not ICU's UBIDI_REMOVE_BIDI_CONTROLS: it also strips ZWJ and ZWNJ (breaking emoji
-        // sequences and Persian or Indic shaping) and keeps ALM.
-        guard removingControls else { return visual }
-        var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: visual.unicodeScalars.lazy.filter { !Bidi.isBidiControl($0) })
-        return String(kept)
+        // The text was accepted by init, so it is within ICU's limit.
+        (try? Bidi.visualString(of: text, paragraphLevel: requestedLevel, mirroring: mirroring, removingControls: removingControls)) ?? text
     }
 
-    private init(analysing text: String, direction: Direction) {
-        self.text = text
-        let requested: UInt8 = switch direction {
-        case .auto: UInt8(UBIDI_DEFAULT_LTR)
-        case .leftToRight: 0
-        case .rightToLeft: 1
+    /// A per-scalar index map from per-scalar levels.
+    private static func reorder(
+        _ levels: [UInt8], _ function: (UnsafePointer<UInt8>?, Int32, UnsafeMutablePointer<Int32>?) -> Void
+    ) -> [Int] {
+        if levels.isEmpty { return [] }
+        var map = [Int32](repeating: 0, count: levels.count)
+        levels.withUnsafeBufferPointer { levels in
+            map.withUnsafeMutableBufferPointer { function(levels.baseAddress, Int32(levels.count), $0.baseAddress) }
         }
-        let walk = UTF16Walk(text)
-        if walk.units.isEmpty {
-            paragraphLevel = direction == .rightToLeft ? 1 : 0
-            levels = []
-            visualToLogical = []
-            logicalToVisual = []
-            visualRuns = []
-            return
-        }
-        let analysis = BidiEngine.withAnalysis(units: walk.units, paragraphLevel: requested) { bidi, count in
-            var status = U_ZERO_ERROR
-            let level = ubidi_getParaLevel(bidi)
-            let unitLevels = ubidi_getLevels(bidi, &status)
-            requireSuccess(status, "ubidi_getLevels")
-            var levels = [UInt8]()
-            levels.reserveCapacity(walk.scalarCount)
-            for scalar in 0..<walk.scalarCount { levels.append(unitLevels![walk.firstUnit(ofScalar: scalar)]) }
-
-            var unitMap = [Int32](repeating: 0, count: count)
-            unitMap.withUnsafeMutableBufferPointer { ubidi_getVisualMap(bidi, $0.baseAddress, &status) }
-            requireSuccess(status, "ubidi_getVisualMap")
-            var visual = [Int]()
-            visual.reserveCapacity(walk.scalarCount)
-            for unit in unitMap {
-                // The two units of a surrogate pair are adjacent in visual order: keep one.
-                let scalar = Int(walk.scalarOfUnit[Int(unit)])
-                if visual.last != scalar { visual.append(scalar) }
-            }
-
-            let runCount = ubidi_countRuns(bidi, &status)
-            requireSuccess(status, "ubidi_countRuns")
-            var runs: [(Int, Int, UInt8)] = []
-            for run in 0..<runCount {
-                var start: Int32 = 0
-                var length: Int32 = 0
-                _ = ubidi_getVisualRun(bidi, run, &start, &length)
-                runs.append((Int(start), Int(start + length), unitLevels![Int(start)]))
-            }
-            return (level, levels, visual, runs)
-        }
-        paragraphLevel = analysis.0
-        levels = analysis.1
-        visualToLogical = analysis.2
-        var inverse = [Int](repeating: 0, count: analysis.2.count)
-        for (position, logical) in analysis.2.enumerated() { inverse[logical] = position }
-        logicalToVisual = inverse
-        let utf8 = text.utf8
-        visualRuns = analysis.3.map { start, end, level in
-            let lower = walk.utf8Offset(ofUnit: start)
-            let upper = walk.utf8Offset(ofUnit: end)
-            return BidiRun(
-                range: utf8.index(text.startIndex, offsetBy: lower)..<utf8.index(text.startIndex, offsetBy: upper),
-                utf8Range: lower..<upper, direction: BidiDirection(level: level), level: level)
-        }
-    }
-}
-
-/// One walk over a string's scalars: its UTF-16 units and the maps between UTF-16 units,
-/// scalar indices and UTF-8 offsets.
-struct UTF16Walk {
-    var units: [UInt16] = []
-    /// For each UTF-16 unit, the index of its scalar.
-    var scalarOfUnit: [Int32] = []
-    /// For each scalar, its UTF-8 offset; one extra entry holds the total length.
-    var utf8OffsetOfScalar: [Int] = []
-    /// For each scalar, its first UTF-16 unit; one extra entry holds the unit count.
-    var unitOfScalar: [Int] = []
-
-    init(_ text: String) {
-        var utf8 = 0
-        var scalar: Int32 = 0
-        units.reserveCapacity(text.utf8.count)
-        for value in text.unicodeScalars {
-            utf8OffsetOfScalar.append(utf8)
-            unitOfScalar.append(units.count)
-            utf8 += UTF8.width(value)
-            for unit in UTF16.encode(value)! {
-                units.append(unit)
-                scalarOfUnit.append(scalar)
-            }
-            scalar += 1
-        }
-        utf8OffsetOfScalar.append(utf8)
-        unitOfScalar.append(units.count)
+        return map.map(Int.init)
     }
 
-    var scalarCount: Int { unitOfScalar.count - 1 }
-    func firstUnit(ofScalar scalar: Int) -> Int { unitOfScalar[scalar] }
-    func utf8Offset(ofUnit unit: Int) -> Int {
-        unit >= units.count ? utf8OffsetOfScalar[scalarCount] : utf8OffsetOfScalar[Int(scalarOfUnit[unit])]
+    /// What one `ubidi_setPara` yields, in UTF-16 units, before mapping to scalars.
+    private struct Analysis {
+        var paragraphLevel: UInt8
+        var levels: [UInt8]
+        /// (start, end, level) per visual run, as UTF-16 offsets…
+        var runs: [(Int, Int, UInt8)]
+        /// …and as UTF-8 offsets.
+        var utf8Runs: [(Int, Int)]
+
+        func resolved(in text: String) -> (UInt8, [UInt8], [BidiRun]) {
+            let utf8 = text.utf8
+            let runs = zip(runs, utf8Runs).map { run, offsets in
+                BidiRun(
+                    range: utf8.index(text.startIndex, offsetBy: offsets.0)..<utf8.index(text.startIndex, offsetBy: offsets.1),
+                    utf8Range: offsets.0..<offsets.1, direction: BidiDirection(level: run.2), level: run.2)
+            }
+            return (paragraphLevel, levels, runs)
+        }
+    }
+
+    private static func analyse(_ bidi: OpaquePointer, utf16: UnsafeBufferPointer<UInt16>, utf8: UnsafeBufferPointer<UInt8>) -> Analysis {
+        var status = U_ZERO_ERROR
+        let paragraphLevel = ubidi_getParaLevel(bidi)
+        let unitLevels = UnsafeBufferPointer(start: ubidi_getLevels(bidi, &status), count: utf16.count)
+        requireSuccess(status, "ubidi_getLevels")
+        let runCount = ubidi_countRuns(bidi, &status)
+        requireSuccess(status, "ubidi_countRuns")
+        var runs: [(Int, Int, UInt8)] = []
+        runs.reserveCapacity(Int(runCount))
+        for run in 0..<runCount {
+            var start: Int32 = 0
+            var length: Int32 = 0
+            _ = ubidi_getVisualRun(bidi, run, &start, &length)
+            runs.append((Int(start), Int(start + length), unitLevels[Int(start)]))
+        }
+        // UTF-16 offsets of run boundaries → UTF-8 offsets, in one forward walk.
+        let boundaries = Set(runs.flatMap { [$0.0, $0.1] }).sorted()
+        var utf8Of: [Int: Int] = [:]
+        utf8Of.reserveCapacity(boundaries.count)
+        let surrogateFree = utf16.count == utf8.count || !utf16.contains { UTF16.isLeadSurrogate($0) }
+        var levels: [UInt8]
+        if utf16.count == utf8.count {
+            // All ASCII: the offsets agree and every unit is a scalar.
+            for boundary in boundaries { utf8Of[boundary] = boundary }
+            levels = Array(unitLevels)
+        } else {
+            var u8 = 0, u16 = 0
+            let bytes = utf8.baseAddress!
+            for boundary in boundaries {
+                while u16 < boundary {
+                    let lead = bytes[u8]
+                    if lead < 0x80 { u8 &+= 1; u16 &+= 1 }
+                    else if lead < 0xE0 { u8 &+= 2; u16 &+= 1 }
+                    else if lead < 0xF0 { u8 &+= 3; u16 &+= 1 }
+                    else { u8 &+= 4; u16 &+= 2 }
+                }
+                utf8Of[boundary] = u8
+            }
+            if surrogateFree {
+                levels = Array(unitLevels)
+            } else {
+                // One level per scalar: the level of its first unit.
+                levels = []
+                levels.reserveCapacity(utf16.count)
+                var unit = 0
+                while unit < utf16.count {
+                    levels.append(unitLevels[unit])
+                    unit += UTF16.isLeadSurrogate(utf16[unit]) && unit + 1 < utf16.count ? 2 : 1
+                }
+            }
+        }
+        return Analysis(paragraphLevel: paragraphLevel, levels: levels, runs: runs, utf8Runs: runs.map { (utf8Of[$0.0]!, utf8Of[$0.1]!) })
     }
 }
 
@@ -264,12 +261,26 @@ enum BidiEngine {
     private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
     private static let pool = Mutex<[Handle]>([])
 
-    static func withAnalysis<R>(of text: String, paragraphLevel: UInt8, _ body: (OpaquePointer, Int) -> R) -> R {
-        withAnalysis(units: Array(text.utf16), paragraphLevel: paragraphLevel, body)
+    /// Converts `utf8` to UTF-16 once, runs ICU's algorithm on it, and calls `body` with
+    /// the analysed `UBiDi` and the UTF-16 text; `nil` for empty text.
+    static func withAnalysis<R>(
+        of utf8: UnsafeBufferPointer<UInt8>, paragraphLevel: UInt8,
+        _ body: (OpaquePointer, UnsafeBufferPointer<UInt16>) -> R
+    ) throws(InputTooLongError) -> R? {
+        if utf8.isEmpty { return nil }
+        // UTF-16 never has more units than UTF-8 has bytes; count them only when it matters.
+        if utf8.count > Int(Int32.max) {
+            let units = String(decoding: utf8, as: UTF8.self).utf16.count
+            if units > Int(Int32.max) { throw InputTooLongError(length: units, limit: Int(Int32.max), unit: "UTF-16 code units") }
+            // Between the limits: convert in Swift (u_strFromUTF8 takes an Int32 length).
+            return Array(String(decoding: utf8, as: UTF8.self).utf16).withUnsafeBufferPointer { run($0, paragraphLevel, body) }
+        }
+        return withUTF16(utf8) { run($0, paragraphLevel, body) }
     }
 
-    /// Runs ICU's algorithm on `units` and calls `body` with the analysed `UBiDi`.
-    static func withAnalysis<R>(units: [UInt16], paragraphLevel: UInt8, _ body: (OpaquePointer, Int) -> R) -> R {
+    private static func run<R>(
+        _ utf16: UnsafeBufferPointer<UInt16>, _ paragraphLevel: UInt8, _ body: (OpaquePointer, UnsafeBufferPointer<UInt16>) -> R
+    ) -> R {
         let handle = pool.withLock { $0.popLast() } ?? Handle(pointer: open())
         defer {
             let kept = pool.withLock { handles -> Bool in
@@ -279,12 +290,10 @@ enum BidiEngine {
             }
             if !kept { ubidi_close(handle.pointer) }
         }
-        return units.withUnsafeBufferPointer { buffer in
-            var status = U_ZERO_ERROR
-            ubidi_setPara(handle.pointer, buffer.baseAddress, Int32(buffer.count), paragraphLevel, nil, &status)
-            requireSuccess(status, "ubidi_setPara")
-            return body(handle.pointer, buffer.count)
-        }
+        var status = U_ZERO_ERROR
+        ubidi_setPara(handle.pointer, utf16.baseAddress, Int32(utf16.count), paragraphLevel, nil, &status)
+        requireSuccess(status, "ubidi_setPara")
+        return body(handle.pointer, utf16)
     }
 
     private static func open() -> OpaquePointer {

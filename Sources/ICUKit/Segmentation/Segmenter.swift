@@ -212,7 +212,15 @@ public struct Segmenter: Sendable {
 
 /// Calls `body` with the UTF-8 bytes of `text`, without copying when they are contiguous.
 @inline(__always)
-func withUTF8Buffer<S: StringProtocol, R>(_ text: S, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
-    return try Array(text.utf8).withUnsafeBufferPointer(body)
+func withUTF8Buffer<S: StringProtocol, R, E: Error>(
+    _ text: S, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
+) throws(E) -> R {
+    var result: Result<R, E>?
+    func attempt(_ bytes: UnsafeBufferPointer<UInt8>) {
+        do { result = .success(try body(bytes)) } catch { result = .failure(error) }
+    }
+    if text.utf8.withContiguousStorageIfAvailable(attempt) == nil {
+        Array(text.utf8).withUnsafeBufferPointer(attempt)
+    }
+    return try result!.get()
 }

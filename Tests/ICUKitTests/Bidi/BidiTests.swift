@@ -102,6 +102,9 @@ struct BidiTests {
         #expect(brackets.visualString() == "c (ב) a")
         #expect(brackets.visualString(mirroring: false) == "c )ב( a")
         #expect(try BidiParagraph("").visualString() == "")
+        #expect(try Bidi.visualString(of: "مرحبا world") == "world ابحرم")
+        #expect(try Bidi.visualString(of: "مرحبا world", direction: .leftToRight) == "ابحرم world")
+        #expect(try Bidi.visualString(of: "") == "")
         #expect(try BidiParagraph("plain text").visualString() == "plain text")
         // Joiners are not bidi controls: emoji sequences survive control removal (ICU's own
         // UBIDI_REMOVE_BIDI_CONTROLS would strip the ZWJ); ALM is removed.
