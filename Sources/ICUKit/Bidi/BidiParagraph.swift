@@ -110,11 +110,11 @@ public struct BidiParagraph: Sendable {
         requestedLevel = direction.icuLevel
         let analysis = try withUTF8Buffer(text) { bytes throws(InputTooLongError) in
             try BidiEngine.withAnalysis(of: bytes, paragraphLevel: direction.icuLevel) { bidi, utf16 in
-                Self.analyse(bidi, utf16: utf16, utf8: bytes)
+                Self.analyse(bidi, utf16: utf16, utf8: bytes, text: text)
             }
         }
         if let analysis {
-            (paragraphLevel, levels, visualRuns) = analysis.resolved(in: text)
+            (paragraphLevel, levels, visualRuns) = analysis
         } else {
             paragraphLevel = direction == .rightToLeft ? 1 : 0
             levels = []
@@ -178,78 +178,82 @@ public struct BidiParagraph: Sendable {
         return map.map(Int.init)
     }
 
-    /// What one `ubidi_setPara` yields, in UTF-16 units, before mapping to scalars.
-    private struct Analysis {
-        var paragraphLevel: UInt8
-        var levels: [UInt8]
-        /// (start, end, level) per visual run, as UTF-16 offsets…
-        var runs: [(Int, Int, UInt8)]
-        /// …and as UTF-8 offsets.
-        var utf8Runs: [(Int, Int)]
-
-        func resolved(in text: String) -> (UInt8, [UInt8], [BidiRun]) {
-            let utf8 = text.utf8
-            let runs = zip(runs, utf8Runs).map { run, offsets in
-                BidiRun(
-                    range: utf8.index(text.startIndex, offsetBy: offsets.0)..<utf8.index(text.startIndex, offsetBy: offsets.1),
-                    utf8Range: offsets.0..<offsets.1, direction: BidiDirection(level: run.2), level: run.2)
-            }
-            return (paragraphLevel, levels, runs)
-        }
-    }
-
-    private static func analyse(_ bidi: OpaquePointer, utf16: UnsafeBufferPointer<UInt16>, utf8: UnsafeBufferPointer<UInt8>) -> Analysis {
+    /// Reads the paragraph level, the levels (one per scalar) and the visual runs (with
+    /// UTF-8 offsets and `String.Index` ranges of `text`) from an analysed `UBiDi`.
+    private static func analyse(
+        _ bidi: OpaquePointer, utf16: UnsafeBufferPointer<UInt16>, utf8: UnsafeBufferPointer<UInt8>, text: String
+    ) -> (UInt8, [UInt8], [BidiRun]) {
         var status = U_ZERO_ERROR
         let paragraphLevel = ubidi_getParaLevel(bidi)
         let unitLevels = UnsafeBufferPointer(start: ubidi_getLevels(bidi, &status), count: utf16.count)
         requireSuccess(status, "ubidi_getLevels")
-        let runCount = ubidi_countRuns(bidi, &status)
+        let runCount = Int(ubidi_countRuns(bidi, &status))
         requireSuccess(status, "ubidi_countRuns")
-        var runs: [(Int, Int, UInt8)] = []
-        runs.reserveCapacity(Int(runCount))
-        for run in 0..<runCount {
-            var start: Int32 = 0
-            var length: Int32 = 0
-            _ = ubidi_getVisualRun(bidi, run, &start, &length)
-            runs.append((Int(start), Int(start + length), unitLevels[Int(start)]))
-        }
-        // UTF-16 offsets of run boundaries → UTF-8 offsets, in one forward walk.
-        let boundaries = Set(runs.flatMap { [$0.0, $0.1] }).sorted()
-        var utf8Of: [Int: Int] = [:]
-        utf8Of.reserveCapacity(boundaries.count)
-        let surrogateFree = utf16.count == utf8.count || !utf16.contains { UTF16.isLeadSurrogate($0) }
-        var levels: [UInt8]
-        if utf16.count == utf8.count {
-            // All ASCII: the offsets agree and every unit is a scalar.
-            for boundary in boundaries { utf8Of[boundary] = boundary }
+        let allASCII = utf16.count == utf8.count
+        let hasPairs = !allASCII && utf16.contains { UTF16.isLeadSurrogate($0) }
+
+        let levels: [UInt8]
+        if !hasPairs {
             levels = Array(unitLevels)
         } else {
-            var u8 = 0, u16 = 0
+            // One level per scalar: the level of its first unit.
+            var perScalar: [UInt8] = []
+            perScalar.reserveCapacity(utf16.count)
+            var unit = 0
+            while unit < utf16.count {
+                perScalar.append(unitLevels[unit])
+                unit += UTF16.isLeadSurrogate(utf16[unit]) && unit + 1 < utf16.count ? 2 : 1
+            }
+            levels = perScalar
+        }
+
+        // Visual runs, then their UTF-8 offsets in one forward walk in logical order.
+        let runs = withUnsafeTemporaryAllocation(of: (start: Int, end: Int, visual: Int).self, capacity: runCount) { runs in
+            for run in 0..<runCount {
+                var start: Int32 = 0
+                var length: Int32 = 0
+                _ = ubidi_getVisualRun(bidi, Int32(run), &start, &length)
+                runs[run] = (Int(start), Int(start + length), run)
+            }
+            // Logical order (runs are few; insertion sort allocates nothing).
+            for index in 1..<max(runCount, 1) {
+                let current = runs[index]
+                var position = index
+                while position > 0 && runs[position - 1].start > current.start {
+                    runs[position] = runs[position - 1]
+                    position -= 1
+                }
+                runs[position] = current
+            }
+            let startIndex = text.startIndex
+            let textUTF8 = text.utf8
             let bytes = utf8.baseAddress!
-            for boundary in boundaries {
-                while u16 < boundary {
+            var u8 = 0, u16 = 0
+            func utf8Offset(_ target: Int) -> Int {
+                if allASCII { return target }
+                while u16 < target {
                     let lead = bytes[u8]
                     if lead < 0x80 { u8 &+= 1; u16 &+= 1 }
                     else if lead < 0xE0 { u8 &+= 2; u16 &+= 1 }
                     else if lead < 0xF0 { u8 &+= 3; u16 &+= 1 }
                     else { u8 &+= 4; u16 &+= 2 }
                 }
-                utf8Of[boundary] = u8
+                return u8
             }
-            if surrogateFree {
-                levels = Array(unitLevels)
-            } else {
-                // One level per scalar: the level of its first unit.
-                levels = []
-                levels.reserveCapacity(utf16.count)
-                var unit = 0
-                while unit < utf16.count {
-                    levels.append(unitLevels[unit])
-                    unit += UTF16.isLeadSurrogate(utf16[unit]) && unit + 1 < utf16.count ? 2 : 1
+            return [BidiRun](unsafeUninitializedCapacity: runCount) { result, initialized in
+                var lower = 0
+                for run in runs.prefix(runCount) {
+                    let upper = utf8Offset(run.end)
+                    let level = unitLevels[run.start]
+                    (result.baseAddress! + run.visual).initialize(to: BidiRun(
+                        range: textUTF8.index(startIndex, offsetBy: lower)..<textUTF8.index(startIndex, offsetBy: upper),
+                        utf8Range: lower..<upper, direction: BidiDirection(level: level), level: level))
+                    lower = upper
                 }
+                initialized = runCount
             }
         }
-        return Analysis(paragraphLevel: paragraphLevel, levels: levels, runs: runs, utf8Runs: runs.map { (utf8Of[$0.0]!, utf8Of[$0.1]!) })
+        return (paragraphLevel, levels, runs)
     }
 }
 
