@@ -105,7 +105,9 @@ public struct BidiParagraph: Sendable {
     /// The corresponding C functions are `ubidi_setPara`, `ubidi_getLevels` and
     /// `ubidi_getVisualRun`.
     public init<S: StringProtocol>(_ text: S, direction: Direction = .auto) throws(InputTooLongError) {
-        let text = String(text)
+        // Not `String(text)`: for a generic StringProtocol that may pick the initializer
+        // that walks Characters.
+        let text = text as? String ?? String(decoding: text.utf8, as: UTF8.self)
         self.text = text
         requestedLevel = direction.icuLevel
         let analysis = try withUTF8Buffer(text) { bytes throws(InputTooLongError) in
