@@ -34,19 +34,11 @@ struct BidiAnalyzeCommand: ParsableCommand {
     @Option(name: .long, help: "text, json or visual.")
     var format: Format = .text
 
-    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
-    var jsonl = false
-
-    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
-
-    @Argument(help: "Input file; - or none for stdin.")
-    var file: String?
+    @OptionGroup var input: DocumentInput
 
     func run() throws {
-        let documents = try CLI.documents(try CLI.readInput(file), jsonl: jsonl, lossy: lossy)
-        var out = ""
-        for document in documents {
+        var out = OutputBuffer()
+        for document in try input.documents() {
             let paragraphs: [BidiParagraph]
             do { paragraphs = try BidiParagraph.paragraphs(in: document, direction: direction) } catch {
                 throw CLIFailure.data(error.description)
@@ -54,18 +46,14 @@ struct BidiAnalyzeCommand: ParsableCommand {
             var documentOffset = 0
             for (number, paragraph) in paragraphs.enumerated() {
                 switch format {
-                case .json: out += Self.json(paragraph, offset: documentOffset) + "\n"
-                case .visual: out += try Self.visual(paragraph, direction: direction)
-                case .text: out += Self.summary(paragraph, number: number + 1, offset: documentOffset)
+                case .json: out.append(Self.json(paragraph, offset: documentOffset) + "\n")
+                case .visual: out.append(try Self.visual(paragraph, direction: direction))
+                case .text: out.append(Self.summary(paragraph, number: number + 1, offset: documentOffset))
                 }
                 documentOffset += paragraph.text.utf8.count
             }
-            if out.utf8.count > 1 << 16 {
-                CLI.write(out)
-                out = ""
-            }
         }
-        CLI.write(out)
+        out.flush()
     }
 
     static func json(_ paragraph: BidiParagraph, offset: Int) -> String {

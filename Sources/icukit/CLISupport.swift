@@ -1,5 +1,39 @@
+import ArgumentParser
 import Foundation
 import ICUKit
+
+/// The input options shared by the subcommands that read documents: FILE or stdin,
+/// `--jsonl` (one JSON string per line, each a document) and `--lossy`.
+struct DocumentInput: ParsableArguments {
+    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
+    var jsonl = false
+
+    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
+    var lossy = false
+
+    @Argument(help: "Input file; - or none for stdin.")
+    var file: String?
+
+    /// The documents of the input; invalid UTF-8 fails with exit 65 unless `--lossy`.
+    func documents() throws(CLIFailure) -> [String] {
+        try CLI.documents(try CLI.readInput(file), jsonl: jsonl, lossy: lossy)
+    }
+}
+
+/// Standard output, written in blocks of about 64 KiB.
+struct OutputBuffer {
+    private var pending = ""
+
+    mutating func append(_ text: String) {
+        pending += text
+        if pending.utf8.count > 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        CLI.write(pending)
+        pending = ""
+    }
+}
 
 /// A failure with its sysexits code, reported as `icukit: error: message`.
 struct CLIFailure: Error {

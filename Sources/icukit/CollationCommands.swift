@@ -79,16 +79,9 @@ struct SortCommand: ParsableCommand {
             sorted = kept
         }
         if reverse { sorted.reverse() }
-        var out = ""
-        for line in sorted {
-            out += line
-            out += "\n"
-            if out.utf8.count > 1 << 16 {
-                CLI.write(out)
-                out = ""
-            }
-        }
-        CLI.write(out)
+        var out = OutputBuffer()
+        for line in sorted { out.append(line + "\n") }
+        out.flush()
     }
 }
 
@@ -153,14 +146,7 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .long, help: "text or json.")
     var format: Format = .text
 
-    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
-    var jsonl = false
-
-    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
-
-    @Argument(help: "Input file; - or none for stdin.")
-    var file: String?
+    @OptionGroup var input: DocumentInput
 
     func run() throws {
         var options: StringSearcher.Options = []
@@ -176,20 +162,20 @@ struct SearchCommand: ParsableCommand {
         } catch {
             throw CLIFailure(message: "cannot prepare the search: \(error)", code: CLI.software)
         }
-        var out = ""
-        for document in try CLI.documents(try CLI.readInput(file), jsonl: jsonl, lossy: lossy) {
+        var out = OutputBuffer()
+        for document in try input.documents() {
             var ranges = searcher.utf8Ranges(in: document)
             if !all, backwards, !anchored { ranges = Array(ranges.suffix(1)) } else if !all { ranges = Array(ranges.prefix(1)) }
             switch format {
             case .json:
-                out += "{\"matches\":[" + ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]}\n"
+                out.append("{\"matches\":[" + ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]}\n")
             case .text:
                 let bytes = Array(document.utf8)
                 for range in ranges {
-                    out += "\(range.lowerBound)\t\(range.upperBound)\t" + SegmentCommand.visible(Substring(String(decoding: bytes[range], as: UTF8.self))) + "\n"
+                    out.append("\(range.lowerBound)\t\(range.upperBound)\t" + SegmentCommand.visible(Substring(String(decoding: bytes[range], as: UTF8.self))) + "\n")
                 }
             }
         }
-        CLI.write(out)
+        out.flush()
     }
 }

@@ -30,17 +30,10 @@ struct SegmentCommand: ParsableCommand {
     @Option(name: .long, help: "text, json or count.")
     var format: Format = .text
 
-    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
-    var jsonl = false
-
     @Flag(name: .long, help: "Text and count formats: only word-like segments (--by word).")
     var wordsOnly = false
 
-    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
-
-    @Argument(help: "Input file; - or none for stdin.")
-    var file: String?
+    @OptionGroup var input: DocumentInput
 
     func run() throws {
         let locale = try CLI.locale(locale, strict: strict)
@@ -50,9 +43,8 @@ struct SegmentCommand: ParsableCommand {
         } catch {
             throw CLIFailure(message: "cannot open the \(by.rawValue) segmenter: \(error)", code: CLI.software)
         }
-        let documents = try CLI.documents(try CLI.readInput(file), jsonl: jsonl, lossy: lossy)
-        var out = ""
-        for document in documents {
+        var out = OutputBuffer()
+        for document in try input.documents() {
             switch format {
             case .json:
                 var boundaries = [0]
@@ -61,26 +53,22 @@ struct SegmentCommand: ParsableCommand {
                     boundaries.append(offset)
                     kinds.append(kind.rawValue)
                 }
-                out += "{\"boundaries\":" + JSON.array(boundaries)
-                if by != .grapheme { out += ",\"kinds\":" + JSON.array(kinds) }
-                out += "}\n"
+                var line = "{\"boundaries\":" + JSON.array(boundaries)
+                if by != .grapheme { line += ",\"kinds\":" + JSON.array(kinds) }
+                out.append(line + "}\n")
             case .count:
                 var count = 0
                 segmenter.forEachBoundary(in: document) { _, kind in
                     if !wordsOnly || kind.isWordLike { count += 1 }
                 }
-                out += "\(count)\n"
+                out.append("\(count)\n")
             case .text:
                 for segment in segmenter.segments(of: document) where !wordsOnly || segment.isWordLike {
-                    out += Self.visible(document[segment.range]) + "\n"
+                    out.append(Self.visible(document[segment.range]) + "\n")
                 }
             }
-            if out.utf8.count > 1 << 16 {
-                CLI.write(out)
-                out = ""
-            }
         }
-        CLI.write(out)
+        out.flush()
     }
 
     /// The segment on one line: line terminators inside it are escaped.
