@@ -239,7 +239,7 @@ public struct Collator: Sendable {
     /// ```
     /// The corresponding C function is `ucol_strcollUTF8`.
     public func compare<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Order {
-        withUTF8Buffer(a) { a in withUTF8Buffer(b) { b in order(a, b) } }
+        withUTF8Bytes(a) { a in withUTF8Bytes(b) { b in order(a, b) } }
     }
 
     /// Whether `a` sorts strictly before `b`, for `sorted(by:)`.
@@ -270,7 +270,7 @@ public struct Collator: Sendable {
     /// ```
     /// The corresponding C function is `ucol_getSortKey`.
     public func sortKey<S: StringProtocol>(for text: S) -> SortKey {
-        withUTF8Buffer(text) { bytes in
+        withUTF8Bytes(text) { bytes in
             var key = handle.sortKey(bytes)
             if let tieBreaker {
                 key += tieBreaker.sortKey(bytes)

@@ -123,7 +123,7 @@ public struct StringSearcher: Sendable {
             let patternBytes = Array(pattern.utf8)
             matches = matches.filter { start, length in
                 let found = String(decoding: units[start..<start + length], as: UTF16.self)
-                return withUTF8Buffer(found) { a in patternBytes.withUnsafeBufferPointer { b in caseCheck.compare(a, b) == 0 } }
+                return withUTF8Bytes(found) { a in patternBytes.withUnsafeBufferPointer { b in caseCheck.compare(a, b) == 0 } }
             }
             if backwards && !all && !anchored { matches = matches.suffix(1).reversed() }
         }

@@ -22,3 +22,26 @@ func requireSuccess(_ status: UErrorCode, _ operation: StaticString) {
         fatalError("\(operation) failed: \(String(cString: u_errorName(status)))")
     }
 }
+
+/// Calls `body` with the UTF-8 bytes of `text`, without copying when they are contiguous.
+/// (The non-throwing form: no `Result` boxing on hot paths.)
+@inline(__always)
+func withUTF8Bytes<S: StringProtocol, R>(_ text: S, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(text.utf8).withUnsafeBufferPointer(body)
+}
+
+/// ``withUTF8Bytes(_:_:)`` for a body that throws a typed error.
+@inline(__always)
+func withUTF8Buffer<S: StringProtocol, R, E: Error>(
+    _ text: S, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
+) throws(E) -> R {
+    var result: Result<R, E>?
+    func attempt(_ bytes: UnsafeBufferPointer<UInt8>) {
+        do { result = .success(try body(bytes)) } catch { result = .failure(error) }
+    }
+    if text.utf8.withContiguousStorageIfAvailable(attempt) == nil {
+        Array(text.utf8).withUnsafeBufferPointer(attempt)
+    }
+    return try result!.get()
+}

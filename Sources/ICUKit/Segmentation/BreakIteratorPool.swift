@@ -14,6 +14,37 @@ final class BreakIteratorPool: @unchecked Sendable {
         /// builds as a filter that reports no rule status: the twin, kept in step, does.
         let statusIterator: OpaquePointer?
         var utext: OpaquePointer?
+        /// A UTF-16 buffer reused across calls (kept up to `retainedUTF16` units).
+        var utf16Buffer: UnsafeMutableBufferPointer<UInt16>?
+
+        static let retainedUTF16 = 1 << 21
+
+        /// `bytes` (valid UTF-8, at most `Int32.max` bytes) converted to UTF-16 in this
+        /// entry's buffer; valid until the next call or `releaseUTF16()`.
+        mutating func utf16(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt16> {
+            let needed = max(bytes.count, 1)
+            if let buffer = utf16Buffer, buffer.count < needed {
+                buffer.deallocate()
+                utf16Buffer = nil
+            }
+            let buffer = utf16Buffer ?? .allocate(capacity: needed)
+            utf16Buffer = buffer
+            var length: Int32 = 0
+            var status = U_ZERO_ERROR
+            bytes.withMemoryRebound(to: CChar.self) { source in
+                _ = u_strFromUTF8(buffer.baseAddress, Int32(buffer.count), &length, source.baseAddress, Int32(source.count), &status)
+            }
+            requireSuccess(status, "u_strFromUTF8")
+            return UnsafeBufferPointer(rebasing: buffer[..<Int(length)])
+        }
+
+        /// Frees the UTF-16 buffer when it grew past what a pooled entry keeps.
+        mutating func releaseUTF16() {
+            if let buffer = utf16Buffer, buffer.count > Self.retainedUTF16 {
+                buffer.deallocate()
+                utf16Buffer = nil
+            }
+        }
     }
 
     private let template: OpaquePointer
@@ -71,7 +102,7 @@ final class BreakIteratorPool: @unchecked Sendable {
     private func makeEntry() -> Entry {
         // Cloning reads the template only; the lock keeps it to one thread at a time anyway.
         free.withLock { _ in
-            Entry(iterator: Self.clone(template), statusIterator: statusTemplate.map(Self.clone), utext: nil)
+            Entry(iterator: Self.clone(template), statusIterator: statusTemplate.map(Self.clone), utext: nil, utf16Buffer: nil)
         }
     }
 
@@ -97,5 +128,6 @@ final class BreakIteratorPool: @unchecked Sendable {
         ubrk_close(entry.iterator)
         if let statusIterator = entry.statusIterator { ubrk_close(statusIterator) }
         if let utext = entry.utext { utext_close(utext) }
+        entry.utf16Buffer?.deallocate()
     }
 }

@@ -34,11 +34,12 @@ extension Segmenter {
         _ bytes: UnsafeBufferPointer<UInt8>, path: TextPath? = nil, window: Int = Segmenter.maximumWindow,
         _ body: (Int, Segment.Kind) -> Void
     ) {
+        let explicitPath = path != nil
         let path = path ?? Self.preferredPath(for: unit)
         let count = bytes.count
         if count == 0 { return }
         if count <= window {
-            run(bytes, base: 0, path: path, body)
+            run(bytes, base: 0, path: path, adaptive: !explicitPath, body)
             return
         }
         var start = 0
@@ -47,14 +48,14 @@ extension Segmenter {
             while end < count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if end == count {
-                run(slice, base: start, path: path, body)
+                run(slice, base: start, path: path, adaptive: !explicitPath, body)
                 return
             }
             let cutoff = end - min(window / 4, 1 << 16)
             var lastSafe = start
             var firstLate: (Int, Segment.Kind)?
             var endKind = Segment.Kind.from(ruleStatus: 0, unit: unit)
-            run(slice, base: start, path: path) { offset, kind in
+            run(slice, base: start, path: path, adaptive: !explicitPath) { offset, kind in
                 if offset <= cutoff {
                     body(offset, kind)
                     lastSafe = offset
@@ -79,9 +80,12 @@ extension Segmenter {
 
     /// Segments one window (at most `Int32.max` bytes); offsets reported are `base + local`.
     private func run(
-        _ bytes: UnsafeBufferPointer<UInt8>, base: Int, path: TextPath, _ body: (Int, Segment.Kind) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, base: Int, path: TextPath, adaptive: Bool, _ body: (Int, Segment.Kind) -> Void
     ) {
         let unit = self.unit
+        // Graphemes: the ASCII fast path (UTF-8, no copy) pays on mostly-ASCII text; other
+        // text runs faster through ICU on UTF-16 (measured: BENCHMARKS.md).
+        let path = unit == .grapheme && path == .utf8 && adaptive && !Self.isMostlyASCII(bytes) ? .utf16 : path
         pool.withIterator { entry in
             switch path {
             case .utf8:
@@ -97,49 +101,38 @@ extension Segmenter {
                     }
                 }
             case .utf16:
-                withUTF16(bytes) { utf16 in
-                    var status = U_ZERO_ERROR
-                    ubrk_setText(entry.iterator, utf16.baseAddress, Int32(utf16.count), &status)
-                    if let twin = entry.statusIterator { ubrk_setText(twin, utf16.baseAddress, Int32(utf16.count), &status) }
-                    requireSuccess(status, "ubrk_setText")
-                    let iterator = entry.iterator
-                    var ruleStatus = RuleStatus(entry)
-                    if utf16.count == bytes.count {
-                        // All ASCII: UTF-16 offsets are UTF-8 offsets.
-                        var boundary = ubrk_next(iterator)
-                        while boundary >= 0 {
-                            body(base + Int(boundary), Segment.Kind.from(ruleStatus: ruleStatus.at(boundary), unit: unit))
-                            boundary = ubrk_next(iterator)
-                        }
-                        return
-                    }
-                    var utf8Offset = 0
-                    var utf16Offset = 0
-                    let utf8 = bytes.baseAddress!
-                    var boundary = ubrk_next(iterator)
+                let utf16 = entry.utf16(bytes)
+                var status = U_ZERO_ERROR
+                ubrk_setText(entry.iterator, utf16.baseAddress, Int32(utf16.count), &status)
+                if let twin = entry.statusIterator { ubrk_setText(twin, utf16.baseAddress, Int32(utf16.count), &status) }
+                requireSuccess(status, "ubrk_setText")
+                let iterator = entry.iterator
+                var ruleStatus = RuleStatus(entry)
+                var walk = UTF8Walk(bytes, allASCII: utf16.count == bytes.count)
+                var boundary = ubrk_next(iterator)
+                if unit == .grapheme {
                     while boundary >= 0 {
-                        let target = Int(boundary)
-                        while utf16Offset < target {
-                            let lead = utf8[utf8Offset]
-                            if lead < 0x80 {
-                                utf8Offset &+= 1; utf16Offset &+= 1
-                            } else if lead < 0xE0 {
-                                utf8Offset &+= 2; utf16Offset &+= 1
-                            } else if lead < 0xF0 {
-                                utf8Offset &+= 3; utf16Offset &+= 1
-                            } else {
-                                utf8Offset &+= 4; utf16Offset &+= 2
-                            }
-                        }
-                        let kind = unit == .grapheme
-                            ? Segment.Kind.cluster
-                            : Segment.Kind.from(ruleStatus: ruleStatus.at(boundary), unit: unit)
-                        body(base + utf8Offset, kind)
+                        body(base + walk.utf8Offset(ofUTF16: Int(boundary)), .cluster)
+                        boundary = ubrk_next(iterator)
+                    }
+                } else {
+                    while boundary >= 0 {
+                        let kind = Segment.Kind.from(ruleStatus: ruleStatus.at(boundary), unit: unit)
+                        body(base + walk.utf8Offset(ofUTF16: Int(boundary)), kind)
                         boundary = ubrk_next(iterator)
                     }
                 }
+                entry.releaseUTF16()
             }
         }
+    }
+
+    /// Whether at least three quarters of the first 4 KiB are ASCII bytes.
+    static func isMostlyASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let sample = bytes.prefix(4096)
+        var ascii = 0
+        for byte in sample where byte < 0x80 { ascii &+= 1 }
+        return ascii * 4 >= sample.count * 3
     }
 
     /// Grapheme boundaries: between two ASCII bytes there is always a boundary except
@@ -185,7 +178,7 @@ extension Segmenter {
         in text: S, path: TextPath?, window: Int, _ body: (Int, Segment.Kind) -> Void
     ) {
         precondition(window >= 16 && window <= Self.maximumWindow, "window out of range")
-        withUTF8Buffer(text) { enumerate($0, path: path, window: window, body) }
+        withUTF8Bytes(text) { enumerate($0, path: path, window: window, body) }
     }
 
     enum Query { case isBoundary, following, preceding }
@@ -263,5 +256,44 @@ extension Segmenter {
             while twinPosition >= 0 && twinPosition < boundary { twinPosition = ubrk_next(twin) }
             return ubrk_getRuleStatus(twin)
         }
+    }
+}
+
+/// Maps increasing UTF-16 offsets of valid UTF-8 text back to UTF-8 offsets in one forward
+/// walk. Units are counted at lead bytes (1, or 2 for a 4-byte sequence) and eight bytes
+/// at a time while the target is far enough ahead that no chunk can overshoot it.
+struct UTF8Walk {
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
+    private let allASCII: Bool
+    private var utf8 = 0
+    private var utf16 = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, allASCII: Bool) {
+        self.bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.count = bytes.count
+        self.allASCII = allASCII
+    }
+
+    @inline(__always)
+    mutating func utf8Offset(ofUTF16 target: Int) -> Int {
+        if allASCII { return target }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // A chunk adds at most 8 units, so it cannot pass the target while 8 are left.
+        while target - utf16 > 8 && count - utf8 >= 8 {
+            let word = UnsafeRawPointer(bytes + utf8).loadUnaligned(as: UInt64.self)
+            let continuation = word & high & ~(word << 1)
+            let fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & high
+            utf16 &+= 8 &- continuation.nonzeroBitCount &+ fourByteLeads.nonzeroBitCount
+            utf8 &+= 8
+        }
+        while utf16 < target {
+            let byte = bytes[utf8]
+            utf16 &+= (byte & 0xC0 == 0x80 ? 0 : 1) &+ (byte >= 0xF0 ? 1 : 0)
+            utf8 &+= 1
+        }
+        // Finish the scalar whose lead byte reached the target.
+        while utf8 < count && bytes[utf8] & 0xC0 == 0x80 { utf8 &+= 1 }
+        return utf8
     }
 }

@@ -161,7 +161,7 @@ public struct Segmenter: Sendable {
     /// try Segmenter(.word).forEachBoundary(in: text) { _, kind in if kind.isWordLike { words += 1 } }
     /// ```
     public func forEachBoundary<S: StringProtocol>(in text: S, _ body: (_ utf8Offset: Int, _ kind: Segment.Kind) -> Void) {
-        withUTF8Buffer(text) { enumerate($0, body) }
+        withUTF8Bytes(text) { enumerate($0, body) }
     }
 
     // MARK: Boundary queries
@@ -175,7 +175,7 @@ public struct Segmenter: Sendable {
     /// The corresponding C function is `ubrk_isBoundary`.
     public func isBoundary<S: StringProtocol>(_ index: String.Index, in text: S) -> Bool {
         let offset = utf8Offset(of: index, in: text)
-        return withUTF8Buffer(text) { query($0, at: offset, .isBoundary) == offset }
+        return withUTF8Bytes(text) { query($0, at: offset, .isBoundary) == offset }
     }
 
     /// The first boundary after `index`, or `nil` when `index` is `endIndex`.
@@ -187,7 +187,7 @@ public struct Segmenter: Sendable {
     /// The corresponding C function is `ubrk_following`.
     public func boundary<S: StringProtocol>(after index: String.Index, in text: S) -> String.Index? {
         let offset = utf8Offset(of: index, in: text)
-        let found = withUTF8Buffer(text) { query($0, at: offset, .following) }
+        let found = withUTF8Bytes(text) { query($0, at: offset, .following) }
         return found.map { text.utf8.index(text.startIndex, offsetBy: $0) }
     }
 
@@ -200,7 +200,7 @@ public struct Segmenter: Sendable {
     /// The corresponding C function is `ubrk_preceding`.
     public func boundary<S: StringProtocol>(before index: String.Index, in text: S) -> String.Index? {
         let offset = utf8Offset(of: index, in: text)
-        let found = withUTF8Buffer(text) { query($0, at: offset, .preceding) }
+        let found = withUTF8Bytes(text) { query($0, at: offset, .preceding) }
         return found.map { text.utf8.index(text.startIndex, offsetBy: $0) }
     }
 
@@ -208,19 +208,4 @@ public struct Segmenter: Sendable {
         precondition(index >= text.startIndex && index <= text.endIndex, "index out of bounds of the text")
         return text.utf8.distance(from: text.startIndex, to: index)
     }
-}
-
-/// Calls `body` with the UTF-8 bytes of `text`, without copying when they are contiguous.
-@inline(__always)
-func withUTF8Buffer<S: StringProtocol, R, E: Error>(
-    _ text: S, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R
-) throws(E) -> R {
-    var result: Result<R, E>?
-    func attempt(_ bytes: UnsafeBufferPointer<UInt8>) {
-        do { result = .success(try body(bytes)) } catch { result = .failure(error) }
-    }
-    if text.utf8.withContiguousStorageIfAvailable(attempt) == nil {
-        Array(text.utf8).withUnsafeBufferPointer(attempt)
-    }
-    return try result!.get()
 }
