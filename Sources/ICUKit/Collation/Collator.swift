@@ -238,6 +238,9 @@ public struct Collator: Sendable {
     /// try Collator(locale: "sv").compare("ä", "z")  // .descending
     /// ```
     /// The corresponding C function is `ucol_strcollUTF8`.
+    /// (Inlinable, so that the generic wrapper is specialized in the caller: per-call
+    /// overhead matters when sorting millions of pairs.)
+    @inlinable
     public func compare<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Order {
         withUTF8Bytes(a) { a in withUTF8Bytes(b) { b in order(a, b) } }
     }
@@ -247,11 +250,12 @@ public struct Collator: Sendable {
     /// ```swift
     /// names.sorted(by: collator.areInIncreasingOrder)
     /// ```
+    @inlinable
     public func areInIncreasingOrder<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
         compare(a, b) == .ascending
     }
 
-    @inline(__always)
+    @usableFromInline
     func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Order {
         var result = handle.compare(a, b)
         if result == 0, let tieBreaker {
@@ -269,42 +273,85 @@ public struct Collator: Sendable {
     /// keys[0] < keys[1]  // the same answer as collator.compare(words[0], words[1]) == .ascending
     /// ```
     /// The corresponding C function is `ucol_getSortKey`.
+    @inlinable
     public func sortKey<S: StringProtocol>(for text: S) -> SortKey {
-        withUTF8Bytes(text) { bytes in
-            var key = handle.sortKey(bytes)
-            if let tieBreaker {
-                key += tieBreaker.sortKey(bytes)
-                key += bytes
-            }
-            return SortKey(bytes: key)
+        withUTF8Bytes(text) { SortKey(bytes: sortKeyBytes($0)) }
+    }
+
+    /// The key bytes of valid UTF-8 (with the standard ordering's tie-breakers appended).
+    @usableFromInline
+    func sortKeyBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var key = handle.sortKey(bytes)
+        if let tieBreaker {
+            key += tieBreaker.sortKey(bytes)
+            key += bytes
         }
+        return key
     }
 
     // MARK: Sorting
 
     /// Inputs of at least this many strings are sorted by sort keys (computed once per
     /// string) instead of pairwise comparisons (see BENCHMARKS.md for the measurement).
-    public static let sortKeyThreshold = 64
+    public static let sortKeyThreshold = 32
 
     /// `strings` in this collator's order (stable: equal strings keep their order).
     ///
     /// ```swift
     /// try Collator(locale: "cs").sorted(["chata", "hrad", "i"])  // ["hrad", "chata", "i"]
     /// ```
+    /// The strings' bytes are copied once into one buffer; from ``sortKeyThreshold``
+    /// strings on, one sort key per string is made (`ucol_getSortKey`) and the keys are
+    /// sorted, below it the strings are compared (`ucol_strcollUTF8`).
+    @inlinable
     public func sorted<C: Collection>(_ strings: C) -> [C.Element] where C.Element: StringProtocol {
         let elements = Array(strings)
-        if elements.count < Self.sortKeyThreshold {
-            // Insertion positions by comparison; stable.
-            return elements.enumerated().sorted { lhs, rhs in
-                switch compare(lhs.element, rhs.element) {
-                case .ascending: true
-                case .descending: false
-                case .equal: lhs.offset < rhs.offset
-                }
-            }.map(\.element)
+        var arena: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(elements.count)
+        for element in elements {
+            arena.append(contentsOf: element.utf8)
+            ends.append(arena.count)
         }
-        let keys = elements.map { sortKey(for: $0) }
-        return elements.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }.map { elements[$0] }
+        return sortedOrder(arena: arena, ends: ends).map { elements[$0] }
+    }
+
+    /// The stable order of the strings stored back to back in `arena` (string `i` ends at
+    /// `ends[i]`).
+    @usableFromInline
+    func sortedOrder(arena: [UInt8], ends: [Int]) -> [Int] {
+        arena.withUnsafeBufferPointer { arena in
+            let count = ends.count
+            func string(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: arena[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+            }
+            if count < Self.sortKeyThreshold {
+                return (0..<count).sorted { a, b in
+                    switch order(string(a), string(b)) {
+                    case .ascending: true
+                    case .descending: false
+                    case .equal: a < b
+                    }
+                }
+            }
+            var keys: [UInt8] = []
+            keys.reserveCapacity(arena.count * 3 + count * 8)
+            var keyStarts: [Int] = []
+            keyStarts.reserveCapacity(count + 1)
+            for index in 0..<count {
+                keyStarts.append(keys.count)
+                keys += sortKeyBytes(string(index))
+            }
+            keyStarts.append(keys.count)
+            return keys.withUnsafeBufferPointer { keys in
+                (0..<count).sorted { a, b in
+                    let result = SortKey.compare(
+                        UnsafeBufferPointer(rebasing: keys[keyStarts[a]..<keyStarts[a + 1]]),
+                        UnsafeBufferPointer(rebasing: keys[keyStarts[b]..<keyStarts[b + 1]]))
+                    return result < 0 || (result == 0 && a < b)
+                }
+            }
+        }
     }
 
     /// Sorts `strings` in place in this collator's order (stable).
@@ -313,6 +360,7 @@ public struct Collator: Sendable {
     /// var names = ["Zoë", "Åsa", "Ola"]
     /// try Collator(locale: "nb").sort(&names)  // ["Ola", "Zoë", "Åsa"]
     /// ```
+    @inlinable
     public func sort<S: StringProtocol>(_ strings: inout [S]) {
         strings = sorted(strings)
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A collation sort key: comparing two keys orders their strings exactly as the
 /// ``Collator`` that made them compares the strings (keys from different collators do
 /// not compare meaningfully).
@@ -13,28 +19,17 @@ public struct SortKey: Comparable, Hashable, Sendable {
     public init(bytes: [UInt8]) { self.bytes = bytes }
 
     public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-        lhs.bytes.withUnsafeBufferPointer { a in
-            rhs.bytes.withUnsafeBufferPointer { b in
-                let common = min(a.count, b.count)
-                if common > 0 {
-                    let result = memcompare(a.baseAddress!, b.baseAddress!, common)
-                    if result != 0 { return result < 0 }
-                }
-                return a.count < b.count
-            }
-        }
+        lhs.bytes.withUnsafeBufferPointer { a in rhs.bytes.withUnsafeBufferPointer { b in compare(a, b) < 0 } }
     }
-}
 
-/// Byte-wise comparison of two buffers (the C library's `memcmp`, without importing it
-/// into the public interface).
-@inline(__always)
-private func memcompare(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
-    var index = 0
-    while index < count {
-        let x = a[index], y = b[index]
-        if x != y { return x < y ? -1 : 1 }
-        index &+= 1
+    /// Byte-wise comparison (`memcmp`, then length): negative, zero or positive.
+    @usableFromInline
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+            let result = memcmp(x, y, common)
+            if result != 0 { return Int(result) }
+        }
+        return a.count - b.count
     }
-    return 0
 }

@@ -24,8 +24,9 @@ func requireSuccess(_ status: UErrorCode, _ operation: StaticString) {
 }
 
 /// Calls `body` with the UTF-8 bytes of `text`, without copying when they are contiguous.
-/// (The non-throwing form: no `Result` boxing on hot paths.)
-@inline(__always)
+/// (The non-throwing form: no `Result` boxing on hot paths; inlinable so that generic
+/// public wrappers specialize in the caller.)
+@inlinable
 func withUTF8Bytes<S: StringProtocol, R>(_ text: S, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
     return Array(text.utf8).withUnsafeBufferPointer(body)

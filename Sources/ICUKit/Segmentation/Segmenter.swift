@@ -160,8 +160,15 @@ public struct Segmenter: Sendable {
     /// var words = 0
     /// try Segmenter(.word).forEachBoundary(in: text) { _, kind in if kind.isWordLike { words += 1 } }
     /// ```
+    @inlinable
     public func forEachBoundary<S: StringProtocol>(in text: S, _ body: (_ utf8Offset: Int, _ kind: Segment.Kind) -> Void) {
-        withUTF8Bytes(text) { enumerate($0, body) }
+        withUTF8Bytes(text) { forEachBoundary(inUTF8: $0, body) }
+    }
+
+    /// ``forEachBoundary(in:_:)`` on valid UTF-8 bytes (the non-generic part).
+    @usableFromInline
+    func forEachBoundary(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Segment.Kind) -> Void) {
+        enumerate(bytes, body)
     }
 
     // MARK: Boundary queries
