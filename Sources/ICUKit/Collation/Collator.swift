@@ -335,21 +335,29 @@ public struct Collator: Sendable {
                 }
             }
             var keys: [UInt8] = []
-            keys.reserveCapacity(arena.count * 3 + count * 8)
-            var keyStarts: [Int] = []
-            keyStarts.reserveCapacity(count + 1)
+            keys.reserveCapacity(arena.count * 4 + count * 8)
+            var keyEnds: [Int] = []
+            keyEnds.reserveCapacity(count)
+            var scratch = [UInt8](repeating: 0, count: 512)
             for index in 0..<count {
-                keyStarts.append(keys.count)
-                keys += sortKeyBytes(string(index))
-            }
-            keyStarts.append(keys.count)
-            return keys.withUnsafeBufferPointer { keys in
-                (0..<count).sorted { a, b in
-                    let result = SortKey.compare(
-                        UnsafeBufferPointer(rebasing: keys[keyStarts[a]..<keyStarts[a + 1]]),
-                        UnsafeBufferPointer(rebasing: keys[keyStarts[b]..<keyStarts[b + 1]]))
-                    return result < 0 || (result == 0 && a < b)
+                let bytes = string(index)
+                handle.appendSortKey(bytes, to: &keys, scratch: &scratch)
+                if let tieBreaker {
+                    tieBreaker.appendSortKey(bytes, to: &keys, scratch: &scratch)
+                    keys.append(contentsOf: bytes)
                 }
+                keyEnds.append(keys.count)
+            }
+            return keys.withUnsafeBufferPointer { keys in
+                struct Entry { let key: UnsafeBufferPointer<UInt8>; let index: Int }
+                var entries = (0..<count).map { index in
+                    Entry(key: UnsafeBufferPointer(rebasing: keys[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]]), index: index)
+                }
+                entries.sort { a, b in
+                    let result = SortKey.compare(a.key, b.key)
+                    return result < 0 || (result == 0 && a.index < b.index)
+                }
+                return entries.map(\.index)
             }
         }
     }

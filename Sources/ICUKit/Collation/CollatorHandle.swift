@@ -89,6 +89,27 @@ final class CollatorHandle: @unchecked Sendable {
         }
     }
 
+    /// Appends the sort key of `bytes` (valid UTF-8 within ICU's limit) to `keys`, using
+    /// `scratch` as the reusable output buffer: no allocation per key once warm.
+    func appendSortKey(_ bytes: UnsafeBufferPointer<UInt8>, to keys: inout [UInt8], scratch: inout [UInt8]) {
+        guard bytes.count <= Int(Int32.max) / 2 else {
+            keys += sortKey(bytes)
+            return
+        }
+        withUTF16(bytes) { utf16 in
+            var length = scratch.withUnsafeMutableBufferPointer {
+                ucol_getSortKey(collator, utf16.baseAddress, Int32(utf16.count), $0.baseAddress, Int32($0.count))
+            }
+            if Int(length) > scratch.count {
+                scratch = [UInt8](repeating: 0, count: Int(length) * 2)
+                length = scratch.withUnsafeMutableBufferPointer {
+                    ucol_getSortKey(collator, utf16.baseAddress, Int32(utf16.count), $0.baseAddress, Int32($0.count))
+                }
+            }
+            keys.append(contentsOf: scratch[..<Int(length)])
+        }
+    }
+
     private static func split(_ bytes: UnsafeBufferPointer<UInt8>, at limit: Int) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) {
         guard bytes.count > limit else { return (bytes, UnsafeBufferPointer(rebasing: bytes[bytes.count...])) }
         var cut = limit
