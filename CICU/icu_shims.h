@@ -86,6 +86,8 @@ struct CICU_UText;
 #define UCOL_REORDER_CODE_DIGIT (4100)
 #define USCRIPT_INVALID_CODE (-1)
 #define USEARCH_DONE (-1)
+#define USEARCH_OVERLAP (0)
+#define USEARCH_ON (1)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -360,6 +362,11 @@ static inline int32_t usearch_previous(struct CICU_UStringSearch * strsrch, int3
 int32_t U_ICU_ENTRY_POINT_RENAME(usearch_getMatchedLength)(const struct CICU_UStringSearch * strsrch);
 static inline int32_t usearch_getMatchedLength(const struct CICU_UStringSearch * strsrch) {
   return U_ICU_ENTRY_POINT_RENAME(usearch_getMatchedLength)(strsrch);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(usearch_setAttribute)(struct CICU_UStringSearch * strsrch, int32_t attribute, int32_t value, int32_t * status);
+static inline void usearch_setAttribute(struct CICU_UStringSearch * strsrch, int32_t attribute, int32_t value, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(usearch_setAttribute)(strsrch, attribute, value, status);
 }
 
 int32_t U_ICU_ENTRY_POINT_RENAME(uloc_forLanguageTag)(const char * langtag, char * localeID, int32_t localeIDCapacity, int32_t * parsedLength, int32_t * err);

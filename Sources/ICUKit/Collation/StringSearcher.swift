@@ -68,12 +68,17 @@ public struct StringSearcher: Sendable {
         case (false, true): collation.strength = .primary
         case (false, false): collation.strength = .tertiary
         }
+        // usearch compares collation elements up to the strength only, so a case level
+        // cannot make a primary search case-sensitive: candidates are checked afterwards.
+        // They may overlap (in "EeEEe", "EeE" fails the check where "EEe" passes), so the
+        // candidate search finds overlapping matches and the survivors are made
+        // non-overlapping again.
+        let checksCase = options.contains(.diacriticInsensitive) && !options.contains(.caseInsensitive)
         engine = SearchEngine(
             pattern: Array(pattern.utf16),
-            collator: try CollatorHandle(locale: locale.identifier, attributes: collation.attributes(), reorderCodes: nil))
-        // usearch compares collation elements up to the strength only, so a case level
-        // cannot make a primary search case-sensitive: matches are checked afterwards.
-        caseCheck = options.contains(.diacriticInsensitive) && !options.contains(.caseInsensitive)
+            collator: try CollatorHandle(locale: locale.identifier, attributes: collation.attributes(), reorderCodes: nil),
+            overlapping: checksCase)
+        caseCollator = checksCase
             ? try CollatorHandle(
                 locale: locale.identifier,
                 attributes: Collator.Options(strength: .primary, caseLevel: true, normalization: true).attributes(),
@@ -82,7 +87,7 @@ public struct StringSearcher: Sendable {
     }
 
     /// For diacritic-insensitive but case-sensitive searches: equal iff same letters and case.
-    private let caseCheck: CollatorHandle?
+    private let caseCollator: CollatorHandle?
 
     /// The first match (the last one with `.backwards`), or `nil`.
     ///
@@ -118,14 +123,25 @@ public struct StringSearcher: Sendable {
         let anchored = options.contains(.anchored)
         let units = Array(text.utf16)
         guard units.count <= Int(Int32.max) else { return [] }
-        var matches = engine.matches(in: units, backwards: backwards && !all, all: all || anchored || caseCheck != nil)
-        if let caseCheck {
+        var matches = engine.matches(in: units, backwards: backwards && !all && caseCollator == nil, all: all || anchored || caseCollator != nil)
+        if let caseCheck = caseCollator {
             let patternBytes = Array(pattern.utf8)
-            matches = matches.filter { start, length in
+            let candidates = matches.filter { start, length in
                 let found = String(decoding: units[start..<start + length], as: UTF16.self)
                 return withUTF8Bytes(found) { a in patternBytes.withUnsafeBufferPointer { b in caseCheck.compare(a, b) == 0 } }
+            }.sorted { $0.0 < $1.0 }
+            // Non-overlapping, leftmost first (from the right for a backwards search).
+            var kept: [(Int, Int)] = []
+            if backwards && !all && !anchored {
+                for candidate in candidates.reversed() where kept.last.map({ candidate.0 + candidate.1 <= $0.0 }) ?? true {
+                    kept.append(candidate)
+                }
+            } else {
+                for candidate in candidates where kept.last.map({ $0.0 + $0.1 <= candidate.0 }) ?? true {
+                    kept.append(candidate)
+                }
             }
-            if backwards && !all && !anchored { matches = matches.suffix(1).reversed() }
+            matches = kept
         }
         var selected: [(Int, Int)]
         if anchored {
@@ -169,7 +185,11 @@ final class SearchEngine: @unchecked Sendable {
     private let collator: CollatorHandle
     private let pool = Mutex<[Handle]>([])
 
-    init(pattern: [UInt16], collator: CollatorHandle) {
+    /// Find overlapping matches too (`USEARCH_OVERLAP`).
+    private let overlapping: Bool
+
+    init(pattern: [UInt16], collator: CollatorHandle, overlapping: Bool) {
+        self.overlapping = overlapping
         self.pattern = .allocate(capacity: max(pattern.count, 1))
         _ = self.pattern.initialize(from: pattern)
         placeholder = .allocate(capacity: 1)
@@ -218,6 +238,7 @@ final class SearchEngine: @unchecked Sendable {
         var status = U_ZERO_ERROR
         let opened = usearch_openFromCollator(pattern.baseAddress, patternLength, placeholder, 1, collator.collator, nil, &status)
         guard let opened, !status.isFailure else { return nil }
+        if overlapping { usearch_setAttribute(opened, USEARCH_OVERLAP, USEARCH_ON, &status) }
         return Handle(pointer: opened)
     }
 

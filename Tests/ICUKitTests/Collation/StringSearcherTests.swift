@@ -20,6 +20,10 @@ struct StringSearcherTests {
         #expect(try matches("strasse", "Straße und STRASSE", [.caseInsensitive, .diacriticInsensitive]) == ["Straße", "STRASSE"])
         #expect(try matches("strasse", "Straße und STRASSE", .caseInsensitive) == ["STRASSE"])  // ß ≠ ss at secondary
         #expect(try matches("Ä", "a ä Ä", .diacriticInsensitive) == ["Ä"])
+        // A case-valid match overlapping a case-invalid one is found, forwards and backwards
+        // (fuzzing found "EEe" missed in "EeEEe").
+        #expect(try matches("EEe", "EeEEe", .diacriticInsensitive) == ["EEe"])
+        #expect(try StringSearcher("EEe", options: [.diacriticInsensitive, .backwards]).firstRange(in: "EeEEe").map { "EeEEe".distance(from: "EeEEe".startIndex, to: $0.lowerBound) } == 2)
     }
 
     @Test("Turkish dotted and dotless i")
