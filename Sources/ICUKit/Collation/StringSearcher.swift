@@ -219,7 +219,12 @@ final class SearchEngine: @unchecked Sendable {
             requireSuccess(status, "usearch_setText")
             var found: [(Int, Int)] = []
             var position = backwards ? usearch_last(handle.pointer, &status) : usearch_first(handle.pointer, &status)
-            while position != USEARCH_DONE && !status.isFailure {
+            var previous: Int32 = backwards ? Int32.max : -1
+            // Each match must start past the previous one (before it, backwards): ICU 72's
+            // overlapping search can return the same match forever on some inputs
+            // (SearchFuzz found one with unassigned supplementary code points).
+            while position != USEARCH_DONE && !status.isFailure && (backwards ? position < previous : position > previous) {
+                previous = position
                 // A pattern of ignorable characters only (NUL, controls) "matches" nothing
                 // at every position: empty matches are not matches.
                 let length = Int(usearch_getMatchedLength(handle.pointer))
