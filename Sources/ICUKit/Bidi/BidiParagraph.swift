@@ -104,10 +104,16 @@ public struct BidiParagraph: Sendable {
     ///   code units (ICU's limit; a paragraph cannot be reordered in pieces).
     /// The corresponding C functions are `ubidi_setPara`, `ubidi_getLevels` and
     /// `ubidi_getVisualRun`.
+    @inlinable
     public init<S: StringProtocol>(_ text: S, direction: Direction = .auto) throws(InputTooLongError) {
-        // Not `String(text)`: for a generic StringProtocol that may pick the initializer
-        // that walks Characters.
-        let text = text as? String ?? String(decoding: text.utf8, as: UTF8.self)
+        // Specialized in the caller, so the cast is free for a String. (Not `String(text)`:
+        // for a generic StringProtocol that may pick the initializer that walks Characters.)
+        try self.init(analysing: text as? String ?? String(decoding: text.utf8, as: UTF8.self), direction: direction)
+    }
+
+    /// ``init(_:direction:)`` for a `String` (the non-generic part).
+    @usableFromInline
+    init(analysing text: String, direction: Direction) throws(InputTooLongError) {
         self.text = text
         requestedLevel = direction.icuLevel
         let analysis = try withUTF8Buffer(text) { bytes throws(InputTooLongError) in
