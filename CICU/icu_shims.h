@@ -12,7 +12,18 @@
 // Opaque ICU handles.
 struct CICU_UBiDi;
 struct CICU_UBreakIterator;
+struct CICU_UCaseMap;
 struct CICU_UCollator;
+struct CICU_UDateIntervalFormat;
+struct CICU_UFieldPosition;
+struct CICU_UFormattedDateInterval;
+struct CICU_UFormattedNumber;
+struct CICU_UFormattedValue;
+struct CICU_UListFormatter;
+struct CICU_UNumberFormatter;
+struct CICU_UParseError;
+struct CICU_URelativeDateTimeFormatter;
+struct CICU_UResourceBundle;
 struct CICU_UStringSearch;
 struct CICU_UText;
 
@@ -88,6 +99,59 @@ struct CICU_UText;
 #define USEARCH_DONE (-1)
 #define USEARCH_OVERLAP (0)
 #define USEARCH_ON (1)
+#define UDAT_FULL (0)
+#define UDAT_LONG (1)
+#define UDAT_MEDIUM (2)
+#define UDAT_SHORT (3)
+#define UDAT_NONE (-1)
+#define UDAT_PATTERN (-2)
+#define UDISPCTX_CAPITALIZATION_NONE (256)
+#define UDISPCTX_CAPITALIZATION_FOR_MIDDLE_OF_SENTENCE (257)
+#define UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE (258)
+#define UDISPCTX_CAPITALIZATION_FOR_UI_LIST_OR_MENU (259)
+#define UDISPCTX_CAPITALIZATION_FOR_STANDALONE (260)
+#define UDATPG_MATCH_NO_OPTIONS (0)
+#define UDATPG_MATCH_HOUR_FIELD_LENGTH (2048)
+#define UDATPG_MATCH_ALL_FIELDS_LENGTH (65535)
+#define UDAT_PARSE_ALLOW_WHITESPACE (0)
+#define UDAT_PARSE_ALLOW_NUMERIC (1)
+#define UDAT_PARSE_PARTIAL_LITERAL_MATCH (2)
+#define UDAT_PARSE_MULTIPLE_PATTERNS_FOR_MATCH (3)
+#define UDAT_STYLE_LONG (0)
+#define UDAT_STYLE_SHORT (1)
+#define UDAT_STYLE_NARROW (2)
+#define UDAT_REL_UNIT_YEAR (0)
+#define UDAT_REL_UNIT_QUARTER (1)
+#define UDAT_REL_UNIT_MONTH (2)
+#define UDAT_REL_UNIT_WEEK (3)
+#define UDAT_REL_UNIT_DAY (4)
+#define UDAT_REL_UNIT_HOUR (5)
+#define UDAT_REL_UNIT_MINUTE (6)
+#define UDAT_REL_UNIT_SECOND (7)
+#define UCAL_DEFAULT (0)
+#define UCAL_GREGORIAN (1)
+#define UCAL_YEAR (1)
+#define UCAL_MONTH (2)
+#define UCAL_DATE (5)
+#define UCAL_HOUR_OF_DAY (11)
+#define UCAL_MINUTE (12)
+#define UCAL_SECOND (13)
+#define UCAL_MILLISECOND (14)
+#define UCAL_EXTENDED_YEAR (19)
+#define ULISTFMT_TYPE_AND (0)
+#define ULISTFMT_TYPE_OR (1)
+#define ULISTFMT_TYPE_UNITS (2)
+#define ULISTFMT_WIDTH_WIDE (0)
+#define ULISTFMT_WIDTH_SHORT (1)
+#define ULISTFMT_WIDTH_NARROW (2)
+#define UNUM_SPELLOUT (5)
+#define UNUM_DECIMAL (1)
+#define UNUM_APPROXIMATELY_SIGN_SYMBOL (28)
+#define UNUM_MINUS_SIGN_SYMBOL (6)
+#define U_TITLECASE_NO_LOWERCASE (256)
+#define U_TITLECASE_SENTENCES (64)
+#define U_PARSE_ERROR (9)
+#define UNUM_DEFAULT_RULESET (6)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -442,6 +506,326 @@ static inline int32_t uloc_countAvailable(void) {
 const char * U_ICU_ENTRY_POINT_RENAME(uloc_getAvailable)(int32_t n);
 static inline const char * uloc_getAvailable(int32_t n) {
   return U_ICU_ENTRY_POINT_RENAME(uloc_getAvailable)(n);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(udat_open)(int32_t timeStyle, int32_t dateStyle, const char * locale, const uint16_t * tzID, int32_t tzIDLength, const uint16_t * pattern, int32_t patternLength, int32_t * status);
+static inline void ** udat_open(int32_t timeStyle, int32_t dateStyle, const char * locale, const uint16_t * tzID, int32_t tzIDLength, const uint16_t * pattern, int32_t patternLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_open)(timeStyle, dateStyle, locale, tzID, tzIDLength, pattern, patternLength, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udat_close)(void ** format);
+static inline void udat_close(void ** format) {
+  U_ICU_ENTRY_POINT_RENAME(udat_close)(format);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(udat_clone)(const void ** fmt, int32_t * status);
+static inline void ** udat_clone(const void ** fmt, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_clone)(fmt, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(udat_format)(const void ** format, double dateToFormat, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * position, int32_t * status);
+static inline int32_t udat_format(const void ** format, double dateToFormat, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * position, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_format)(format, dateToFormat, result, resultLength, position, status);
+}
+
+double U_ICU_ENTRY_POINT_RENAME(udat_parse)(const void ** format, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status);
+static inline double udat_parse(const void ** format, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_parse)(format, text, textLength, parsePos, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(udat_toPattern)(const void ** fmt, int8_t localized, uint16_t * result, int32_t resultLength, int32_t * status);
+static inline int32_t udat_toPattern(const void ** fmt, int8_t localized, uint16_t * result, int32_t resultLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_toPattern)(fmt, localized, result, resultLength, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udat_setLenient)(void ** fmt, int8_t isLenient);
+static inline void udat_setLenient(void ** fmt, int8_t isLenient) {
+  U_ICU_ENTRY_POINT_RENAME(udat_setLenient)(fmt, isLenient);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(udat_isLenient)(const void ** fmt);
+static inline int8_t udat_isLenient(const void ** fmt) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_isLenient)(fmt);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udat_setContext)(void ** fmt, int32_t value, int32_t * status);
+static inline void udat_setContext(void ** fmt, int32_t value, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(udat_setContext)(fmt, value, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(udat_getLocaleByType)(const void ** fmt, int32_t type, int32_t * status);
+static inline const char * udat_getLocaleByType(const void ** fmt, int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_getLocaleByType)(fmt, type, status);
+}
+
+const void ** U_ICU_ENTRY_POINT_RENAME(udat_getCalendar)(const void ** fmt);
+static inline const void ** udat_getCalendar(const void ** fmt) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_getCalendar)(fmt);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udat_setBooleanAttribute)(void ** fmt, int32_t attr, int8_t newValue, int32_t * status);
+static inline void udat_setBooleanAttribute(void ** fmt, int32_t attr, int8_t newValue, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(udat_setBooleanAttribute)(fmt, attr, newValue, status);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(udatpg_open)(const char * locale, int32_t * pErrorCode);
+static inline void ** udatpg_open(const char * locale, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(udatpg_open)(locale, pErrorCode);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udatpg_close)(void ** dtpg);
+static inline void udatpg_close(void ** dtpg) {
+  U_ICU_ENTRY_POINT_RENAME(udatpg_close)(dtpg);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(udatpg_getBestPatternWithOptions)(void ** dtpg, const uint16_t * skeleton, int32_t length, int32_t options, uint16_t * bestPattern, int32_t capacity, int32_t * pErrorCode);
+static inline int32_t udatpg_getBestPatternWithOptions(void ** dtpg, const uint16_t * skeleton, int32_t length, int32_t options, uint16_t * bestPattern, int32_t capacity, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(udatpg_getBestPatternWithOptions)(dtpg, skeleton, length, options, bestPattern, capacity, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(udatpg_getDefaultHourCycle)(const void ** dtpg, int32_t * pErrorCode);
+static inline int32_t udatpg_getDefaultHourCycle(const void ** dtpg, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(udatpg_getDefaultHourCycle)(dtpg, pErrorCode);
+}
+
+struct CICU_UDateIntervalFormat * U_ICU_ENTRY_POINT_RENAME(udtitvfmt_open)(const char * locale, const uint16_t * skeleton, int32_t skeletonLength, const uint16_t * tzID, int32_t tzIDLength, int32_t * status);
+static inline struct CICU_UDateIntervalFormat * udtitvfmt_open(const char * locale, const uint16_t * skeleton, int32_t skeletonLength, const uint16_t * tzID, int32_t tzIDLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udtitvfmt_open)(locale, skeleton, skeletonLength, tzID, tzIDLength, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udtitvfmt_close)(struct CICU_UDateIntervalFormat * formatter);
+static inline void udtitvfmt_close(struct CICU_UDateIntervalFormat * formatter) {
+  U_ICU_ENTRY_POINT_RENAME(udtitvfmt_close)(formatter);
+}
+
+struct CICU_UFormattedDateInterval * U_ICU_ENTRY_POINT_RENAME(udtitvfmt_openResult)(int32_t * ec);
+static inline struct CICU_UFormattedDateInterval * udtitvfmt_openResult(int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(udtitvfmt_openResult)(ec);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udtitvfmt_closeResult)(struct CICU_UFormattedDateInterval * uresult);
+static inline void udtitvfmt_closeResult(struct CICU_UFormattedDateInterval * uresult) {
+  U_ICU_ENTRY_POINT_RENAME(udtitvfmt_closeResult)(uresult);
+}
+
+const struct CICU_UFormattedValue * U_ICU_ENTRY_POINT_RENAME(udtitvfmt_resultAsValue)(const struct CICU_UFormattedDateInterval * uresult, int32_t * ec);
+static inline const struct CICU_UFormattedValue * udtitvfmt_resultAsValue(const struct CICU_UFormattedDateInterval * uresult, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(udtitvfmt_resultAsValue)(uresult, ec);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udtitvfmt_formatToResult)(const struct CICU_UDateIntervalFormat * formatter, double fromDate, double toDate, struct CICU_UFormattedDateInterval * result, int32_t * status);
+static inline void udtitvfmt_formatToResult(const struct CICU_UDateIntervalFormat * formatter, double fromDate, double toDate, struct CICU_UFormattedDateInterval * result, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(udtitvfmt_formatToResult)(formatter, fromDate, toDate, result, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udtitvfmt_setContext)(struct CICU_UDateIntervalFormat * formatter, int32_t value, int32_t * status);
+static inline void udtitvfmt_setContext(struct CICU_UDateIntervalFormat * formatter, int32_t value, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(udtitvfmt_setContext)(formatter, value, status);
+}
+
+const uint16_t * U_ICU_ENTRY_POINT_RENAME(ufmtval_getString)(const struct CICU_UFormattedValue * ufmtval, int32_t * pLength, int32_t * ec);
+static inline const uint16_t * ufmtval_getString(const struct CICU_UFormattedValue * ufmtval, int32_t * pLength, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(ufmtval_getString)(ufmtval, pLength, ec);
+}
+
+struct CICU_URelativeDateTimeFormatter * U_ICU_ENTRY_POINT_RENAME(ureldatefmt_open)(const char * locale, void ** nfToAdopt, int32_t width, int32_t capitalizationContext, int32_t * status);
+static inline struct CICU_URelativeDateTimeFormatter * ureldatefmt_open(const char * locale, void ** nfToAdopt, int32_t width, int32_t capitalizationContext, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ureldatefmt_open)(locale, nfToAdopt, width, capitalizationContext, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ureldatefmt_close)(struct CICU_URelativeDateTimeFormatter * reldatefmt);
+static inline void ureldatefmt_close(struct CICU_URelativeDateTimeFormatter * reldatefmt) {
+  U_ICU_ENTRY_POINT_RENAME(ureldatefmt_close)(reldatefmt);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ureldatefmt_format)(const struct CICU_URelativeDateTimeFormatter * reldatefmt, double offset, int32_t unit, uint16_t * result, int32_t resultCapacity, int32_t * status);
+static inline int32_t ureldatefmt_format(const struct CICU_URelativeDateTimeFormatter * reldatefmt, double offset, int32_t unit, uint16_t * result, int32_t resultCapacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ureldatefmt_format)(reldatefmt, offset, unit, result, resultCapacity, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ureldatefmt_formatNumeric)(const struct CICU_URelativeDateTimeFormatter * reldatefmt, double offset, int32_t unit, uint16_t * result, int32_t resultCapacity, int32_t * status);
+static inline int32_t ureldatefmt_formatNumeric(const struct CICU_URelativeDateTimeFormatter * reldatefmt, double offset, int32_t unit, uint16_t * result, int32_t resultCapacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ureldatefmt_formatNumeric)(reldatefmt, offset, unit, result, resultCapacity, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getCanonicalTimeZoneID)(const uint16_t * id, int32_t len, uint16_t * result, int32_t resultCapacity, int8_t * isSystemID, int32_t * status);
+static inline int32_t ucal_getCanonicalTimeZoneID(const uint16_t * id, int32_t len, uint16_t * result, int32_t resultCapacity, int8_t * isSystemID, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getCanonicalTimeZoneID)(id, len, result, resultCapacity, isSystemID, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(ucal_getType)(const void ** cal, int32_t * status);
+static inline const char * ucal_getType(const void ** cal, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getType)(cal, status);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(ucal_open)(const uint16_t * zoneID, int32_t len, const char * locale, int32_t type, int32_t * status);
+static inline void ** ucal_open(const uint16_t * zoneID, int32_t len, const char * locale, int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_open)(zoneID, len, locale, type, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_close)(void ** cal);
+static inline void ucal_close(void ** cal) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_close)(cal);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_clear)(void ** calendar);
+static inline void ucal_clear(void ** calendar) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_clear)(calendar);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_set)(void ** cal, int32_t field, int32_t value);
+static inline void ucal_set(void ** cal, int32_t field, int32_t value) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_set)(cal, field, value);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_setDateTime)(void ** cal, int32_t year, int32_t month, int32_t date, int32_t hour, int32_t minute, int32_t second, int32_t * status);
+static inline void ucal_setDateTime(void ** cal, int32_t year, int32_t month, int32_t date, int32_t hour, int32_t minute, int32_t second, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_setDateTime)(cal, year, month, date, hour, minute, second, status);
+}
+
+double U_ICU_ENTRY_POINT_RENAME(ucal_getMillis)(const void ** cal, int32_t * status);
+static inline double ucal_getMillis(const void ** cal, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getMillis)(cal, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_setMillis)(void ** cal, double dateTime, int32_t * status);
+static inline void ucal_setMillis(void ** cal, double dateTime, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_setMillis)(cal, dateTime, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_get)(const void ** cal, int32_t field, int32_t * status);
+static inline int32_t ucal_get(const void ** cal, int32_t field, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_get)(cal, field, status);
+}
+
+struct CICU_UCaseMap * U_ICU_ENTRY_POINT_RENAME(ucasemap_open)(const char * locale, uint32_t options, int32_t * pErrorCode);
+static inline struct CICU_UCaseMap * ucasemap_open(const char * locale, uint32_t options, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ucasemap_open)(locale, options, pErrorCode);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucasemap_close)(struct CICU_UCaseMap * csm);
+static inline void ucasemap_close(struct CICU_UCaseMap * csm) {
+  U_ICU_ENTRY_POINT_RENAME(ucasemap_close)(csm);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8ToTitle)(struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode);
+static inline int32_t ucasemap_utf8ToTitle(struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8ToTitle)(csm, dest, destCapacity, src, srcLength, pErrorCode);
+}
+
+struct CICU_UNumberFormatter * U_ICU_ENTRY_POINT_RENAME(unumf_openForSkeletonAndLocaleWithError)(const uint16_t * skeleton, int32_t skeletonLen, const char * locale, struct CICU_UParseError * perror, int32_t * ec);
+static inline struct CICU_UNumberFormatter * unumf_openForSkeletonAndLocaleWithError(const uint16_t * skeleton, int32_t skeletonLen, const char * locale, struct CICU_UParseError * perror, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(unumf_openForSkeletonAndLocaleWithError)(skeleton, skeletonLen, locale, perror, ec);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unumf_close)(struct CICU_UNumberFormatter * uformatter);
+static inline void unumf_close(struct CICU_UNumberFormatter * uformatter) {
+  U_ICU_ENTRY_POINT_RENAME(unumf_close)(uformatter);
+}
+
+struct CICU_UFormattedNumber * U_ICU_ENTRY_POINT_RENAME(unumf_openResult)(int32_t * ec);
+static inline struct CICU_UFormattedNumber * unumf_openResult(int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(unumf_openResult)(ec);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unumf_closeResult)(struct CICU_UFormattedNumber * uresult);
+static inline void unumf_closeResult(struct CICU_UFormattedNumber * uresult) {
+  U_ICU_ENTRY_POINT_RENAME(unumf_closeResult)(uresult);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unumf_formatDouble)(const struct CICU_UNumberFormatter * uformatter, double value, struct CICU_UFormattedNumber * uresult, int32_t * ec);
+static inline void unumf_formatDouble(const struct CICU_UNumberFormatter * uformatter, double value, struct CICU_UFormattedNumber * uresult, int32_t * ec) {
+  U_ICU_ENTRY_POINT_RENAME(unumf_formatDouble)(uformatter, value, uresult, ec);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unumf_formatInt)(const struct CICU_UNumberFormatter * uformatter, int64_t value, struct CICU_UFormattedNumber * uresult, int32_t * ec);
+static inline void unumf_formatInt(const struct CICU_UNumberFormatter * uformatter, int64_t value, struct CICU_UFormattedNumber * uresult, int32_t * ec) {
+  U_ICU_ENTRY_POINT_RENAME(unumf_formatInt)(uformatter, value, uresult, ec);
+}
+
+const struct CICU_UFormattedValue * U_ICU_ENTRY_POINT_RENAME(unumf_resultAsValue)(const struct CICU_UFormattedNumber * uresult, int32_t * ec);
+static inline const struct CICU_UFormattedValue * unumf_resultAsValue(const struct CICU_UFormattedNumber * uresult, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(unumf_resultAsValue)(uresult, ec);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(unum_open)(int32_t style, const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseErr, int32_t * status);
+static inline void ** unum_open(int32_t style, const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseErr, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_open)(style, pattern, patternLength, locale, parseErr, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unum_close)(void ** fmt);
+static inline void unum_close(void ** fmt) {
+  U_ICU_ENTRY_POINT_RENAME(unum_close)(fmt);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_formatInt64)(const void ** fmt, int64_t number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status);
+static inline int32_t unum_formatInt64(const void ** fmt, int64_t number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_formatInt64)(fmt, number, result, resultLength, pos, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_getSymbol)(const void ** fmt, int32_t symbol, uint16_t * buffer, int32_t size, int32_t * status);
+static inline int32_t unum_getSymbol(const void ** fmt, int32_t symbol, uint16_t * buffer, int32_t size, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_getSymbol)(fmt, symbol, buffer, size, status);
+}
+
+struct CICU_UListFormatter * U_ICU_ENTRY_POINT_RENAME(ulistfmt_openForType)(const char * locale, int32_t type, int32_t width, int32_t * status);
+static inline struct CICU_UListFormatter * ulistfmt_openForType(const char * locale, int32_t type, int32_t width, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ulistfmt_openForType)(locale, type, width, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ulistfmt_close)(struct CICU_UListFormatter * listfmt);
+static inline void ulistfmt_close(struct CICU_UListFormatter * listfmt) {
+  U_ICU_ENTRY_POINT_RENAME(ulistfmt_close)(listfmt);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ulistfmt_format)(const struct CICU_UListFormatter * listfmt, const uint16_t ** strings, const int32_t * stringLengths, int32_t stringCount, uint16_t * result, int32_t resultCapacity, int32_t * status);
+static inline int32_t ulistfmt_format(const struct CICU_UListFormatter * listfmt, const uint16_t ** strings, const int32_t * stringLengths, int32_t stringCount, uint16_t * result, int32_t resultCapacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ulistfmt_format)(listfmt, strings, stringLengths, stringCount, result, resultCapacity, status);
+}
+
+struct CICU_UResourceBundle * U_ICU_ENTRY_POINT_RENAME(ures_open)(const char * packageName, const char * locale, int32_t * status);
+static inline struct CICU_UResourceBundle * ures_open(const char * packageName, const char * locale, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_open)(packageName, locale, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ures_close)(struct CICU_UResourceBundle * resourceBundle);
+static inline void ures_close(struct CICU_UResourceBundle * resourceBundle) {
+  U_ICU_ENTRY_POINT_RENAME(ures_close)(resourceBundle);
+}
+
+struct CICU_UResourceBundle * U_ICU_ENTRY_POINT_RENAME(ures_getByKey)(const struct CICU_UResourceBundle * resourceBundle, const char * key, struct CICU_UResourceBundle * fillIn, int32_t * status);
+static inline struct CICU_UResourceBundle * ures_getByKey(const struct CICU_UResourceBundle * resourceBundle, const char * key, struct CICU_UResourceBundle * fillIn, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getByKey)(resourceBundle, key, fillIn, status);
+}
+
+const uint16_t * U_ICU_ENTRY_POINT_RENAME(ures_getStringByKey)(const struct CICU_UResourceBundle * resB, const char * key, int32_t * len, int32_t * status);
+static inline const uint16_t * ures_getStringByKey(const struct CICU_UResourceBundle * resB, const char * key, int32_t * len, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getStringByKey)(resB, key, len, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udat_applyPattern)(void ** format, int8_t localized, const uint16_t * pattern, int32_t patternLength);
+static inline void udat_applyPattern(void ** format, int8_t localized, const uint16_t * pattern, int32_t patternLength) {
+  U_ICU_ENTRY_POINT_RENAME(udat_applyPattern)(format, localized, pattern, patternLength);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getDefaultTimeZone)(uint16_t * result, int32_t resultCapacity, int32_t * ec);
+static inline int32_t ucal_getDefaultTimeZone(uint16_t * result, int32_t resultCapacity, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getDefaultTimeZone)(result, resultCapacity, ec);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(udtitvfmt_format)(const struct CICU_UDateIntervalFormat * formatter, double fromDate, double toDate, uint16_t * result, int32_t resultCapacity, struct CICU_UFieldPosition * position, int32_t * status);
+static inline int32_t udtitvfmt_format(const struct CICU_UDateIntervalFormat * formatter, double fromDate, double toDate, uint16_t * result, int32_t resultCapacity, struct CICU_UFieldPosition * position, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udtitvfmt_format)(formatter, fromDate, toDate, result, resultCapacity, position, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unum_setTextAttribute)(void ** fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status);
+static inline void unum_setTextAttribute(void ** fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(unum_setTextAttribute)(fmt, tag, newValue, newValueLength, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status);
+static inline int32_t unum_getTextAttribute(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(fmt, tag, result, resultLength, status);
 }
 
 #endif

@@ -80,6 +80,8 @@ def load_headers(include_dir):
         enums.update(re.findall(r"typedef\s+enum\s+\w*\s*\{[^}]*\}\s*(\w+)\s*;", text, re.S))
         enums.update(re.findall(r"typedef\s+enum\s+\w+\s+(\w+)\s*;", text))
         structs.update(re.findall(r"typedef\s+struct\s+\w+\s+(\w+)\s*;", text))
+        # Structs defined in place (UFieldPosition): passed by pointer only, as opaque.
+        structs.update(re.findall(r"typedef\s+struct\s+\w*\s*\{[^}]*\}\s*(\w+)\s*;", text, re.S))
         voidptrs.update(re.findall(r"typedef\s+(?:const\s+)?void\s*\*\s*(\w+)\s*;", text))
     return protos, enums, structs, voidptrs
 
@@ -116,12 +118,13 @@ class Mapper:
 
     def param(self, param):
         """(ICU-free declaration, argument name) of one parameter."""
+        is_array = bool(re.search(r"\[\s*\]$", param))
         param = re.sub(r"\s*\[\s*\]$", "", param)  # arrays decay to pointers
         m = re.match(r"^(.*?)(\w+)$", param)
         if not m or not m.group(1).strip() or m.group(1).strip() == "const":
             raise ValueError("cannot parse parameter %r" % param)
         ctype = m.group(1).strip()
-        if param.endswith("]"):
+        if is_array:
             ctype += " *"
         name = m.group(2)
         return self.type(ctype) + " " + name, name
@@ -136,7 +139,8 @@ def read_list():
                 constants.append(line.split()[1])
             elif line:
                 functions.append(line)
-    return functions, constants
+    # Sections written by different capabilities may list the same name: keep the first.
+    return list(dict.fromkeys(functions)), list(dict.fromkeys(constants))
 
 
 def constant_values(include_dir, names):

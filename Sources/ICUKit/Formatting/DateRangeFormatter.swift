@@ -1,0 +1,138 @@
+internal import CICU
+import FoundationEssentials
+
+/// Formats the interval between two dates for a locale, showing the parts they share
+/// once: "May 1 – 3, 2026", "1.–3. Mai 2026", "2026年5月1日至3日".
+///
+/// The template is an ICU skeleton (`"yMMMd"`, `"jm"`, `"yMMMdjm"`); the locale's
+/// interval patterns decide what is shared. `Sendable`; configurations are cached.
+///
+/// ```swift
+/// let de = try DateRangeFormatter(template: "yMMMd", locale: LocaleID("de_DE"), timeZone: "UTC")
+/// try de.format(may1, may3)    // "1.–3. Mai 2026"
+/// ```
+public struct DateRangeFormatter: Sendable, Hashable {
+    struct Configuration: Hashable, Sendable {
+        var template: String
+        var locale: LocaleID
+        var timeZone: String
+        var context: CapitalizationContext
+    }
+
+    let configuration: Configuration
+    let engine: DateRangeEngine
+
+    public static func == (a: Self, b: Self) -> Bool { a.configuration == b.configuration }
+    public func hash(into hasher: inout Hasher) { hasher.combine(configuration) }
+
+    /// The skeleton.
+    public var template: String { configuration.template }
+    /// The locale, with the calendar keyword applied.
+    public var locale: LocaleID { configuration.locale }
+    /// The canonical time zone identifier.
+    public var timeZone: String { configuration.timeZone }
+    /// The capitalization context.
+    public var context: CapitalizationContext { configuration.context }
+
+    /// An interval formatter.
+    /// - Parameters:
+    ///   - template: An ICU skeleton of pattern letters, such as `"yMMMd"`.
+    ///   - locale: The locale; its `@calendar=` keyword is honoured.
+    ///   - calendar: The calendar, overriding the locale's.
+    ///   - timeZone: An IANA time zone identifier; `nil` for ICU's default zone.
+    ///   - context: The capitalization context.
+    ///   - strict: Throw for a locale ICU does not know.
+    /// - Throws: ``DateFormatError`` (invalid skeleton, unknown time zone or calendar),
+    ///   ``LocaleIDError``.
+    /// The corresponding C function is `udtitvfmt_open`.
+    public init(
+        template: String = "yMMMd", locale: LocaleID, calendar: CalendarSystem? = nil, timeZone: String? = nil,
+        context: CapitalizationContext = .none, strict: Bool = false
+    ) throws {
+        guard !template.isEmpty, template.utf8.count <= 256,
+              template.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        else { throw DateFormatError.invalidSkeleton(template) }
+        if strict { try locale.requireKnown() }
+        var effective = locale
+        if let calendar { effective = effective.setting("calendar", to: calendar.identifier) }
+        if let requested = effective.keywordValue("calendar") {
+            // ICU would silently use Gregorian for an unknown calendar.
+            guard (try? CalendarSystem(requested)) != nil else { throw DateFormatError.unknownCalendar(requested) }
+        }
+        let zone: String
+        if let timeZone {
+            guard let canonical = TimeZoneIDs.canonical(timeZone) else { throw DateFormatError.unknownTimeZone(timeZone) }
+            zone = canonical
+        } else {
+            zone = TimeZoneIDs.defaultZone
+        }
+        let configuration = Configuration(template: template, locale: effective, timeZone: zone, context: context)
+        self.configuration = configuration
+        self.engine = try DateRangeEngine.cache.value(for: configuration) { () throws(DateFormatError) in
+            try DateRangeEngine(configuration)
+        }
+    }
+
+    /// Formats the interval from `start` to `end` (in either order of time; ICU shows
+    /// them as given).
+    ///
+    /// ```swift
+    /// try DateRangeFormatter(template: "yMMMd", locale: LocaleID("en_US"), timeZone: "UTC").format(may1, may3)
+    /// // "May 1 – 3, 2026"
+    /// ```
+    /// - Throws: ``DateFormatError/dateOutOfRange(_:)`` for dates that are not finite.
+    /// The corresponding C function is `udtitvfmt_format`.
+    public func format(_ start: Date, _ end: Date) throws(DateFormatError) -> String {
+        try engine.format(start.udate, end.udate)
+    }
+
+    /// Formats a range of dates.
+    public func format(_ range: ClosedRange<Date>) throws(DateFormatError) -> String {
+        try format(range.lowerBound, range.upperBound)
+    }
+}
+
+/// The ICU side of a ``DateRangeFormatter``: a pool of `UDateIntervalFormat`s (which keep
+/// mutable calendars inside and cannot be cloned through the C API, so each pooled
+/// handle is opened once).
+final class DateRangeEngine: Sendable {
+    static let cache = FormatterCache<DateRangeFormatter.Configuration, DateRangeEngine>()
+    let pool: HandlePool
+
+    init(_ configuration: DateRangeFormatter.Configuration) throws(DateFormatError) {
+        let open: @Sendable () throws(ICUError) -> OwnedHandle = { () throws(ICUError) in
+            let skeleton = Array(configuration.template.utf16)
+            let zone = Array(configuration.timeZone.utf16)
+            var status = U_ZERO_ERROR
+            guard let formatter = udtitvfmt_open(
+                configuration.locale.identifier, skeleton, Int32(skeleton.count), zone, Int32(zone.count), &status
+            ), !status.isFailure else {
+                throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "udtitvfmt_open")
+            }
+            if configuration.context != .none {
+                udtitvfmt_setContext(formatter, configuration.context.icuValue, &status)
+            }
+            if status.isFailure {
+                udtitvfmt_close(formatter)
+                throw ICUError(status, operation: "udtitvfmt_setContext")
+            }
+            return OwnedHandle(formatter) { udtitvfmt_close($0) }
+        }
+        let first: OwnedHandle
+        do { first = try open() } catch { throw .icu(error) }
+        pool = HandlePool(first: first, make: open)
+    }
+
+    func format(_ start: Double, _ end: Double) throws(DateFormatError) -> String {
+        for value in [start, end] where !value.isFinite || abs(value) >= 1.8e17 { throw .dateOutOfRange(value / 1000) }
+        do {
+            return try pool.withHandle { (formatter) throws(ICUError) -> String in
+                try ICUBuffers.utf16String(operation: "udtitvfmt_format") { buffer, capacity, status in
+                    udtitvfmt_format(formatter, start, end, buffer, capacity, nil, &status)
+                }
+            }
+        } catch {
+            throw .icu(error)
+        }
+    }
+}

@@ -1,0 +1,320 @@
+import ArgumentParser
+import Foundation
+import ICUKit
+
+extension DateTimeFormatter.Style: ExpressibleByArgument {}
+extension CapitalizationContext: ExpressibleByArgument {}
+extension DurationFormatter.UnitsStyle: ExpressibleByArgument {}
+extension DurationFormatter.ZeroUnits: ExpressibleByArgument {}
+extension RelativeTimeFormatter.Width: ExpressibleByArgument {}
+
+/// Options shared by the date formatting subcommands.
+struct DateFormattingOptions: ParsableArguments {
+    @Option(name: .long, help: "Locale identifier (ICU or BCP 47); its @calendar= and @hours= keywords apply.")
+    var locale: String?
+
+    @Option(name: .long, help: "Calendar (gregorian, japanese, islamic-umalqura, hebrew, buddhist, …); default: the locale's.")
+    var calendar: String?
+
+    @Option(name: .customLong("time-zone"), help: "IANA time zone; default: TZ, else UTC.")
+    var timeZone: String?
+
+    @Option(name: .long, help: "Capitalization: standalone, list-item, sentence-start, mid-sentence (default none).")
+    var context: CapitalizationContext = .none
+
+    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
+    var strict = false
+
+    func localeID() throws(CLIFailure) -> LocaleID { try CLI.locale(locale, strict: strict) }
+
+    func calendarSystem() throws(CLIFailure) -> CalendarSystem? {
+        guard let calendar else { return nil }
+        do { return try CalendarSystem(calendar) } catch { throw .usage("unknown calendar \"\(calendar)\"") }
+    }
+
+    /// `--time-zone`, else `TZ` (a leading ":" dropped), else UTC.
+    func zone() -> String {
+        if let timeZone { return timeZone }
+        if var tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty {
+            if tz.hasPrefix(":") { tz.removeFirst() }
+            if !tz.isEmpty && !tz.hasPrefix("/") { return tz }
+        }
+        return "UTC"
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+/// Maps library errors to the CLI's exit codes: configuration errors are usage errors (64).
+func configurationFailure(_ error: any Error) -> CLIFailure {
+    switch error {
+    case let error as DateFormatError: .usage(error.description)
+    case let error as LocaleIDError: .usage(error.description)
+    case let error as CLIFailure: error
+    default: CLIFailure(message: "\(error)", code: CLI.software)
+    }
+}
+
+/// ISO 8601 instants on the command line, read and written with ICUKit's own formatters.
+enum ISOInstant {
+    private static let zoned = ["yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyy-MM-dd'T'HH:mm:ssXXX", "yyyy-MM-dd'T'HH:mmXXX"]
+    private static let local = ["yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"]
+
+    /// Parses `2026-06-03T15:07:00Z`, `…+02:00`, `2026-06-03T15:07` (in `zone`) or
+    /// `2026-06-03` (midnight in `zone`).
+    static func parse(_ text: String, zone: String) throws(CLIFailure) -> Date {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "T")
+        for pattern in zoned + local {
+            guard let formatter = try? DateTimeFormatter(pattern: pattern, locale: gregorianRoot, calendar: nil, timeZone: zone) else {
+                throw .usage("unknown time zone \"\(zone)\"")
+            }
+            if let date = try? formatter.parse(trimmed) { return date }
+        }
+        throw .data("not an ISO 8601 instant: \"\(text)\"")
+    }
+
+    /// `2026-06-03T15:07:00Z` (milliseconds only when there are some).
+    static func string(_ date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded().truncatingRemainder(dividingBy: 1000) != 0
+        let pattern = milliseconds ? "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'" : "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        return (try? DateTimeFormatter(pattern: pattern, locale: gregorianRoot, timeZone: "UTC").format(date)) ?? "\(date)"
+    }
+
+    private static let gregorianRoot = try! LocaleID("en_US_POSIX@calendar=gregorian")
+}
+
+/// The instants or texts given as arguments, else one per stdin line.
+func argumentsOrLines(_ values: [String]) throws(CLIFailure) -> [String] {
+    if !values.isEmpty { return values }
+    let text = try CLI.documents(try CLI.readInput(nil), jsonl: false, lossy: false).joined()
+    return CLI.lines(of: text).map(String.init)
+}
+
+struct FormatDateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "date",
+        abstract: "Format instants (ISO 8601) for a locale, or parse formatted dates back with --parse.",
+        discussion: """
+            One output line per INSTANT (or per stdin line). --pattern wins over --template, \
+            which wins over the styles. json: {"text":…,"pattern":…}; with --parse, \
+            {"text":…,"instant":…}. A text that does not parse exits 65.
+            """
+    )
+
+    @Option(name: .long, help: "Date style: none, short, medium, long, full.")
+    var style: DateTimeFormatter.Style = .medium
+
+    @Option(name: .customLong("time-style"), help: "Time style: none, short, medium, long, full.")
+    var timeStyle: DateTimeFormatter.Style = .medium
+
+    @Option(name: .long, help: "ICU skeleton (yMMMd, jm, MMMMEEEEd): the locale's best pattern.")
+    var template: String?
+
+    @Option(name: .long, help: "Explicit ICU pattern (yyyy-MM-dd'T'HH:mm).")
+    var pattern: String?
+
+    @Option(name: .customLong("hour-cycle"), help: "Override the locale's hour cycle: h11, h12, h23, h24.")
+    var hourCycle: String?
+
+    @OptionGroup var options: DateFormattingOptions
+
+    @Flag(name: .long, help: "Parse TEXT arguments (or stdin lines) back to ISO instants.")
+    var parse = false
+
+    @Flag(name: .long, help: "With --parse: lenient parsing.")
+    var lenient = false
+
+    @Option(name: .long, help: "text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(help: "ISO 8601 instants (2026-06-03T15:07:00Z), or texts with --parse; none: stdin lines.")
+    var values: [String] = []
+
+    func run() throws {
+        let formatter: DateTimeFormatter
+        do {
+            let locale = try options.localeID()
+            let calendar = try options.calendarSystem()
+            var cycle: DateTimeFormatter.HourCycle?
+            if let hourCycle {
+                guard let parsed = DateTimeFormatter.HourCycle(rawValue: hourCycle) else { throw CLIFailure.usage("unknown hour cycle \"\(hourCycle)\"") }
+                cycle = parsed
+            }
+            if let pattern {
+                formatter = try DateTimeFormatter(pattern: pattern, locale: locale, calendar: calendar, timeZone: options.zone(), context: options.context, strict: options.strict)
+            } else if let template {
+                formatter = try DateTimeFormatter(template: template, locale: locale, calendar: calendar, timeZone: options.zone(), hourCycle: cycle, context: options.context, strict: options.strict)
+            } else {
+                formatter = try DateTimeFormatter(date: style, time: timeStyle, locale: locale, calendar: calendar, timeZone: options.zone(), hourCycle: cycle, context: options.context, strict: options.strict)
+            }
+        } catch {
+            throw configurationFailure(error)
+        }
+        var out = OutputBuffer()
+        for value in try argumentsOrLines(values) {
+            if parse {
+                let date: Date
+                do { date = try formatter.parse(value, lenient: lenient) } catch { throw CLIFailure.data(error.description) }
+                let instant = ISOInstant.string(date)
+                out.append(format == .json ? "{\"text\":\(JSON.string(value)),\"instant\":\(JSON.string(instant))}\n" : instant + "\n")
+            } else {
+                let date = try ISOInstant.parse(value, zone: options.zone())
+                let text: String
+                do { text = try formatter.format(date) } catch { throw CLIFailure.data(error.description) }
+                out.append(format == .json ? "{\"text\":\(JSON.string(text)),\"pattern\":\(JSON.string(formatter.pattern))}\n" : text + "\n")
+            }
+        }
+        out.flush()
+    }
+}
+
+struct FormatIntervalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "interval",
+        abstract: "Format the interval between two ISO 8601 instants, shared parts shown once.",
+        discussion: "json: {\"text\":…}."
+    )
+
+    @Option(name: .long, help: "ICU skeleton (default yMMMd).")
+    var template = "yMMMd"
+
+    @OptionGroup var options: DateFormattingOptions
+
+    @Option(name: .long, help: "text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(help: "Start instant.") var start: String
+    @Argument(help: "End instant.") var end: String
+
+    func run() throws {
+        let formatter: DateRangeFormatter
+        do {
+            formatter = try DateRangeFormatter(template: template, locale: try options.localeID(), calendar: try options.calendarSystem(), timeZone: options.zone(), context: options.context, strict: options.strict)
+        } catch {
+            throw configurationFailure(error)
+        }
+        let from = try ISOInstant.parse(start, zone: options.zone())
+        let to = try ISOInstant.parse(end, zone: options.zone())
+        let text: String
+        do { text = try formatter.format(from, to) } catch { throw CLIFailure.data(error.description) }
+        CLI.write(format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
+    }
+}
+
+/// A number argument that may be negative (`-3600` is not an option).
+func numberArgument(_ arguments: [String], name: String) throws(CLIFailure) -> Double {
+    let values = arguments.filter { $0 != "--" }
+    guard values.count == 1 else { throw .usage("expected one \(name), got \(values.count) arguments") }
+    guard let value = Double(values[0]), value.isFinite else { throw .usage("not a number: \"\(values[0])\"") }
+    return value
+}
+
+struct FormatDurationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "duration",
+        abstract: "Format a duration in seconds, as Apple's DateComponentsFormatter.",
+        discussion: "json: {\"text\":…}. From seconds a year is 365 days, a month 30 days."
+    )
+
+    @Option(name: .customLong("units-style"), help: "positional, abbreviated, brief, short, full, spell-out.")
+    var unitsStyle: DurationFormatter.UnitsStyle = .positional
+
+    @Option(name: .customLong("allowed-units"), help: "Comma-separated: year,month,week,day,hour,minute,second.")
+    var allowedUnits: String?
+
+    @Option(name: .customLong("max-units"), help: "At most N units, largest first.")
+    var maxUnits: Int?
+
+    @Option(name: .customLong("zero-units"), help: "drop-leading, drop-middle, drop-trailing, drop-all or pad.")
+    var zeroUnits: DurationFormatter.ZeroUnits?
+
+    @Flag(name: .customLong("collapse-largest"), help: "Fold a largest unit of 1 into the next (65 seconds).")
+    var collapseLargest = false
+
+    @Flag(name: .long, help: "Mark a truncated result with the locale's approximately sign.")
+    var approximate = false
+
+    @Flag(name: .long, help: "Append \"remaining\" (English only).")
+    var remaining = false
+
+    @Option(name: .long, help: "Locale identifier.")
+    var locale: String?
+
+    @Option(name: .long, help: "Capitalization context.")
+    var context: CapitalizationContext = .none
+
+    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
+    var strict = false
+
+    @Option(name: .long, help: "text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(parsing: .allUnrecognized, help: "Seconds (may be negative or fractional).")
+    var seconds: [String] = []
+
+    func run() throws {
+        let value = try numberArgument(seconds, name: "SECONDS")
+        var units = Set(DurationFormatter.Unit.allCases)
+        if let allowedUnits {
+            units = []
+            for name in allowedUnits.split(separator: ",") {
+                guard let unit = DurationFormatter.Unit(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                    throw CLIFailure.usage("unknown unit \"\(name)\" (year, month, week, day, hour, minute, second)")
+                }
+                units.insert(unit)
+            }
+        }
+        let text: String
+        do {
+            let options = DurationFormatter.Options(
+                unitsStyle: unitsStyle, allowedUnits: units, maximumUnitCount: maxUnits, zeroUnits: zeroUnits,
+                collapsesLargestUnit: collapseLargest, approximate: approximate, remaining: remaining, context: context)
+            let formatter = try DurationFormatter(locale: try CLI.locale(locale, strict: strict), options: options, strict: strict)
+            text = try formatter.format(seconds: value)
+        } catch {
+            throw configurationFailure(error)
+        }
+        CLI.write(format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
+    }
+}
+
+struct FormatRelativeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "relative",
+        abstract: "Format a time SECONDS from now (negative: past): \"in 3 hours\", \"yesterday\".",
+        discussion: "The largest whole unit is used (seconds, minutes, hours, days, weeks, months of 30 days, years of 365 days). json: {\"text\":…}."
+    )
+
+    @Flag(name: .long, help: "Numeric forms only (\"1 day ago\" rather than \"yesterday\").")
+    var numeric = false
+
+    @Option(name: .long, help: "wide, short or narrow.")
+    var width: RelativeTimeFormatter.Width = .wide
+
+    @Option(name: .long, help: "Locale identifier.")
+    var locale: String?
+
+    @Option(name: .long, help: "Capitalization context.")
+    var context: CapitalizationContext = .none
+
+    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
+    var strict = false
+
+    @Option(name: .long, help: "text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(parsing: .allUnrecognized, help: "Seconds from now (negative: in the past).")
+    var seconds: [String] = []
+
+    func run() throws {
+        let value = try numberArgument(seconds, name: "SECONDS")
+        let text: String
+        do {
+            let formatter = try RelativeTimeFormatter(locale: try CLI.locale(locale, strict: strict), width: width, numeric: numeric, context: context, strict: strict)
+            text = try formatter.format(seconds: value)
+        } catch {
+            throw configurationFailure(error)
+        }
+        CLI.write(format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
+    }
+}
