@@ -13,6 +13,7 @@
 struct CICU_UBiDi;
 struct CICU_UBreakIterator;
 struct CICU_UCollator;
+struct CICU_UFieldPositionIterator;
 struct CICU_UStringSearch;
 struct CICU_UText;
 
@@ -88,6 +89,44 @@ struct CICU_UText;
 #define USEARCH_DONE (-1)
 #define USEARCH_OVERLAP (0)
 #define USEARCH_ON (1)
+#define UCAL_DEFAULT (0)
+#define UCAL_ERA (0)
+#define UCAL_YEAR (1)
+#define UCAL_MONTH (2)
+#define UCAL_WEEK_OF_YEAR (3)
+#define UCAL_WEEK_OF_MONTH (4)
+#define UCAL_DATE (5)
+#define UCAL_DAY_OF_YEAR (6)
+#define UCAL_DAY_OF_WEEK (7)
+#define UCAL_DAY_OF_WEEK_IN_MONTH (8)
+#define UCAL_AM_PM (9)
+#define UCAL_HOUR (10)
+#define UCAL_HOUR_OF_DAY (11)
+#define UCAL_MINUTE (12)
+#define UCAL_SECOND (13)
+#define UCAL_MILLISECOND (14)
+#define UCAL_ZONE_OFFSET (15)
+#define UCAL_DST_OFFSET (16)
+#define UCAL_YEAR_WOY (17)
+#define UCAL_EXTENDED_YEAR (19)
+#define UCAL_JULIAN_DAY (20)
+#define UCAL_MILLISECONDS_IN_DAY (21)
+#define UCAL_IS_LEAP_MONTH (22)
+#define UCAL_LENIENT (0)
+#define UCAL_FIRST_DAY_OF_WEEK (1)
+#define UCAL_MINIMAL_DAYS_IN_FIRST_WEEK (2)
+#define UCAL_REPEATED_WALL_TIME (3)
+#define UCAL_SKIPPED_WALL_TIME (4)
+#define UCAL_WALLTIME_FIRST (1)
+#define UCAL_WALLTIME_LAST (0)
+#define UCAL_WALLTIME_NEXT_VALID (2)
+#define UCAL_MINIMUM (0)
+#define UCAL_MAXIMUM (1)
+#define UCAL_GREATEST_MINIMUM (2)
+#define UCAL_LEAST_MAXIMUM (3)
+#define UCAL_ACTUAL_MINIMUM (4)
+#define UCAL_ACTUAL_MAXIMUM (5)
+#define UDAT_PATTERN (-2)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -442,6 +481,131 @@ static inline int32_t uloc_countAvailable(void) {
 const char * U_ICU_ENTRY_POINT_RENAME(uloc_getAvailable)(int32_t n);
 static inline const char * uloc_getAvailable(int32_t n) {
   return U_ICU_ENTRY_POINT_RENAME(uloc_getAvailable)(n);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(ucal_open)(const uint16_t * zoneID, int32_t len, const char * locale, int32_t type, int32_t * status);
+static inline void ** ucal_open(const uint16_t * zoneID, int32_t len, const char * locale, int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_open)(zoneID, len, locale, type, status);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(ucal_clone)(const void ** cal, int32_t * status);
+static inline void ** ucal_clone(const void ** cal, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_clone)(cal, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_close)(void ** cal);
+static inline void ucal_close(void ** cal) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_close)(cal);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(ucal_getType)(const void ** cal, int32_t * status);
+static inline const char * ucal_getType(const void ** cal, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getType)(cal, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_setMillis)(void ** cal, double dateTime, int32_t * status);
+static inline void ucal_setMillis(void ** cal, double dateTime, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_setMillis)(cal, dateTime, status);
+}
+
+double U_ICU_ENTRY_POINT_RENAME(ucal_getMillis)(const void ** cal, int32_t * status);
+static inline double ucal_getMillis(const void ** cal, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getMillis)(cal, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_get)(const void ** cal, int32_t field, int32_t * status);
+static inline int32_t ucal_get(const void ** cal, int32_t field, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_get)(cal, field, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_set)(void ** cal, int32_t field, int32_t value);
+static inline void ucal_set(void ** cal, int32_t field, int32_t value) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_set)(cal, field, value);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_clear)(void ** calendar);
+static inline void ucal_clear(void ** calendar) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_clear)(calendar);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_clearField)(void ** cal, int32_t field);
+static inline void ucal_clearField(void ** cal, int32_t field) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_clearField)(cal, field);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(ucal_isSet)(const void ** cal, int32_t field);
+static inline int8_t ucal_isSet(const void ** cal, int32_t field) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_isSet)(cal, field);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_add)(void ** cal, int32_t field, int32_t amount, int32_t * status);
+static inline void ucal_add(void ** cal, int32_t field, int32_t amount, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_add)(cal, field, amount, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_roll)(void ** cal, int32_t field, int32_t amount, int32_t * status);
+static inline void ucal_roll(void ** cal, int32_t field, int32_t amount, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_roll)(cal, field, amount, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getFieldDifference)(void ** cal, double target, int32_t field, int32_t * status);
+static inline int32_t ucal_getFieldDifference(void ** cal, double target, int32_t field, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getFieldDifference)(cal, target, field, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getLimit)(const void ** cal, int32_t field, int32_t type, int32_t * status);
+static inline int32_t ucal_getLimit(const void ** cal, int32_t field, int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getLimit)(cal, field, type, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getAttribute)(const void ** cal, int32_t attr);
+static inline int32_t ucal_getAttribute(const void ** cal, int32_t attr) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getAttribute)(cal, attr);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_setAttribute)(void ** cal, int32_t attr, int32_t newValue);
+static inline void ucal_setAttribute(void ** cal, int32_t attr, int32_t newValue) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_setAttribute)(cal, attr, newValue);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getCanonicalTimeZoneID)(const uint16_t * id, int32_t len, uint16_t * result, int32_t resultCapacity, int8_t * isSystemID, int32_t * status);
+static inline int32_t ucal_getCanonicalTimeZoneID(const uint16_t * id, int32_t len, uint16_t * result, int32_t resultCapacity, int8_t * isSystemID, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getCanonicalTimeZoneID)(id, len, result, resultCapacity, isSystemID, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneID)(const void ** cal, uint16_t * result, int32_t resultLength, int32_t * status);
+static inline int32_t ucal_getTimeZoneID(const void ** cal, uint16_t * result, int32_t resultLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneID)(cal, result, resultLength, status);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(ucal_inDaylightTime)(const void ** cal, int32_t * status);
+static inline int8_t ucal_inDaylightTime(const void ** cal, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_inDaylightTime)(cal, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(uloc_toLegacyType)(const char * keyword, const char * value);
+static inline const char * uloc_toLegacyType(const char * keyword, const char * value) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_toLegacyType)(keyword, value);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(uloc_toUnicodeLocaleType)(const char * keyword, const char * value);
+static inline const char * uloc_toUnicodeLocaleType(const char * keyword, const char * value) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_toUnicodeLocaleType)(keyword, value);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(udat_open)(int32_t timeStyle, int32_t dateStyle, const char * locale, const uint16_t * tzID, int32_t tzIDLength, const uint16_t * pattern, int32_t patternLength, int32_t * status);
+static inline void ** udat_open(int32_t timeStyle, int32_t dateStyle, const char * locale, const uint16_t * tzID, int32_t tzIDLength, const uint16_t * pattern, int32_t patternLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_open)(timeStyle, dateStyle, locale, tzID, tzIDLength, pattern, patternLength, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(udat_close)(void ** format);
+static inline void udat_close(void ** format) {
+  U_ICU_ENTRY_POINT_RENAME(udat_close)(format);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(udat_formatCalendarForFields)(const void ** format, void ** calendar, uint16_t * result, int32_t capacity, struct CICU_UFieldPositionIterator * fpositer, int32_t * status);
+static inline int32_t udat_formatCalendarForFields(const void ** format, void ** calendar, uint16_t * result, int32_t capacity, struct CICU_UFieldPositionIterator * fpositer, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_formatCalendarForFields)(format, calendar, result, capacity, fpositer, status);
 }
 
 #endif

@@ -136,7 +136,8 @@ def read_list():
                 constants.append(line.split()[1])
             elif line:
                 functions.append(line)
-    return functions, constants
+    # Sections appended by different capabilities may repeat a name: keep the first.
+    return list(dict.fromkeys(functions)), list(dict.fromkeys(constants))
 
 
 def constant_values(include_dir, names):
