@@ -16,6 +16,7 @@ struct CICU_UCaseMap;
 struct CICU_UCollator;
 struct CICU_UDateIntervalFormat;
 struct CICU_UFieldPosition;
+struct CICU_UFieldPositionIterator;
 struct CICU_UFormattedDateInterval;
 struct CICU_UFormattedNumber;
 struct CICU_UFormattedValue;
@@ -133,6 +134,14 @@ struct CICU_UText;
 #define UCAL_YEAR (1)
 #define UCAL_MONTH (2)
 #define UCAL_DATE (5)
+#define UCAL_ERA (0)
+#define UCAL_WEEK_OF_YEAR (3)
+#define UCAL_WEEK_OF_MONTH (4)
+#define UCAL_DAY_OF_YEAR (6)
+#define UCAL_DAY_OF_WEEK (7)
+#define UCAL_DAY_OF_WEEK_IN_MONTH (8)
+#define UCAL_AM_PM (9)
+#define UCAL_HOUR (10)
 #define UCAL_HOUR_OF_DAY (11)
 #define UCAL_MINUTE (12)
 #define UCAL_SECOND (13)
@@ -152,6 +161,26 @@ struct CICU_UText;
 #define U_TITLECASE_SENTENCES (64)
 #define U_PARSE_ERROR (9)
 #define UNUM_DEFAULT_RULESET (6)
+#define UCAL_ZONE_OFFSET (15)
+#define UCAL_DST_OFFSET (16)
+#define UCAL_YEAR_WOY (17)
+#define UCAL_JULIAN_DAY (20)
+#define UCAL_MILLISECONDS_IN_DAY (21)
+#define UCAL_IS_LEAP_MONTH (22)
+#define UCAL_LENIENT (0)
+#define UCAL_FIRST_DAY_OF_WEEK (1)
+#define UCAL_MINIMAL_DAYS_IN_FIRST_WEEK (2)
+#define UCAL_REPEATED_WALL_TIME (3)
+#define UCAL_SKIPPED_WALL_TIME (4)
+#define UCAL_WALLTIME_FIRST (1)
+#define UCAL_WALLTIME_LAST (0)
+#define UCAL_WALLTIME_NEXT_VALID (2)
+#define UCAL_MINIMUM (0)
+#define UCAL_MAXIMUM (1)
+#define UCAL_GREATEST_MINIMUM (2)
+#define UCAL_LEAST_MAXIMUM (3)
+#define UCAL_ACTUAL_MINIMUM (4)
+#define UCAL_ACTUAL_MAXIMUM (5)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -801,6 +830,76 @@ static inline struct CICU_UResourceBundle * ures_getByKey(const struct CICU_URes
 const uint16_t * U_ICU_ENTRY_POINT_RENAME(ures_getStringByKey)(const struct CICU_UResourceBundle * resB, const char * key, int32_t * len, int32_t * status);
 static inline const uint16_t * ures_getStringByKey(const struct CICU_UResourceBundle * resB, const char * key, int32_t * len, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ures_getStringByKey)(resB, key, len, status);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(ucal_clone)(const void ** cal, int32_t * status);
+static inline void ** ucal_clone(const void ** cal, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_clone)(cal, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_clearField)(void ** cal, int32_t field);
+static inline void ucal_clearField(void ** cal, int32_t field) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_clearField)(cal, field);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(ucal_isSet)(const void ** cal, int32_t field);
+static inline int8_t ucal_isSet(const void ** cal, int32_t field) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_isSet)(cal, field);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_add)(void ** cal, int32_t field, int32_t amount, int32_t * status);
+static inline void ucal_add(void ** cal, int32_t field, int32_t amount, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_add)(cal, field, amount, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_roll)(void ** cal, int32_t field, int32_t amount, int32_t * status);
+static inline void ucal_roll(void ** cal, int32_t field, int32_t amount, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_roll)(cal, field, amount, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getFieldDifference)(void ** cal, double target, int32_t field, int32_t * status);
+static inline int32_t ucal_getFieldDifference(void ** cal, double target, int32_t field, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getFieldDifference)(cal, target, field, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getLimit)(const void ** cal, int32_t field, int32_t type, int32_t * status);
+static inline int32_t ucal_getLimit(const void ** cal, int32_t field, int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getLimit)(cal, field, type, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getAttribute)(const void ** cal, int32_t attr);
+static inline int32_t ucal_getAttribute(const void ** cal, int32_t attr) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getAttribute)(cal, attr);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_setAttribute)(void ** cal, int32_t attr, int32_t newValue);
+static inline void ucal_setAttribute(void ** cal, int32_t attr, int32_t newValue) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_setAttribute)(cal, attr, newValue);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneID)(const void ** cal, uint16_t * result, int32_t resultLength, int32_t * status);
+static inline int32_t ucal_getTimeZoneID(const void ** cal, uint16_t * result, int32_t resultLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneID)(cal, result, resultLength, status);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(ucal_inDaylightTime)(const void ** cal, int32_t * status);
+static inline int8_t ucal_inDaylightTime(const void ** cal, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucal_inDaylightTime)(cal, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(uloc_toLegacyType)(const char * keyword, const char * value);
+static inline const char * uloc_toLegacyType(const char * keyword, const char * value) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_toLegacyType)(keyword, value);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(uloc_toUnicodeLocaleType)(const char * keyword, const char * value);
+static inline const char * uloc_toUnicodeLocaleType(const char * keyword, const char * value) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_toUnicodeLocaleType)(keyword, value);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(udat_formatCalendarForFields)(const void ** format, void ** calendar, uint16_t * result, int32_t capacity, struct CICU_UFieldPositionIterator * fpositer, int32_t * status);
+static inline int32_t udat_formatCalendarForFields(const void ** format, void ** calendar, uint16_t * result, int32_t capacity, struct CICU_UFieldPositionIterator * fpositer, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_formatCalendarForFields)(format, calendar, result, capacity, fpositer, status);
 }
 
 void U_ICU_ENTRY_POINT_RENAME(udat_applyPattern)(void ** format, int8_t localized, const uint16_t * pattern, int32_t patternLength);

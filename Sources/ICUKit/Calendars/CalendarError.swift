@@ -1,0 +1,57 @@
+/// A calendar field or unit, as used for fields, arithmetic and differences.
+///
+/// ```swift
+/// let later = try CalendarSystem.chinese.adding(1, .month, to: date)
+/// ```
+public enum CalendarField: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case era, year, extendedYear, month, weekOfYear, weekOfMonth, day, dayOfYear, weekday
+    case hour, minute, second, millisecond
+
+    public var description: String { rawValue }
+}
+
+/// Why a calendar operation was refused.
+///
+/// ICU itself is lenient: it silently uses the Gregorian calendar for an unknown
+/// calendar name, GMT for an unknown time zone, and rolls day 30 of a 29-day month into
+/// the next month. ICUKit reports each of these as a case of this error instead.
+///
+/// ```swift
+/// do { _ = try CalendarSystem("ethiopian") }
+/// catch CalendarError.unknownIdentifier(let name) { print("no calendar", name) }
+/// ```
+public enum CalendarError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The calendar identifier is not one of ``CalendarSystem/knownIdentifiers`` (or an alias).
+    case unknownIdentifier(String)
+    /// ICU does not know the time zone (it would silently use `Etc/Unknown`, i.e. GMT).
+    case unknownTimeZone(String)
+    /// A setting outside its range, such as a first weekday of 8.
+    case invalidSetting(String)
+    /// A field value outside what the calendar allows for that date (day 30 of a
+    /// 29-day month, month 13 in a common Hebrew year, an unknown era).
+    case fieldOutOfRange(CalendarField, value: Int, valid: ClosedRange<Int>)
+    /// A leap month that the year does not have (Chinese leap months; Hebrew Adar I
+    /// exists only in leap years).
+    case nonexistentLeapMonth(year: Int, month: Int)
+    /// An instant, or the result of arithmetic, outside the range ICUKit supports
+    /// (see ``CalendarSystem/supportedRange``).
+    case dateOutOfRange(Double)
+    /// An amount too large for ICU's 32-bit arithmetic.
+    case amountOutOfRange(Int)
+    /// ICU failed.
+    case icu(ICUError)
+
+    public var description: String {
+        switch self {
+        case .unknownIdentifier(let id): "unknown calendar \"\(id)\" (ICU would fall back to gregorian)"
+        case .unknownTimeZone(let id): "unknown time zone \"\(id)\" (ICU would fall back to GMT)"
+        case .invalidSetting(let text): "invalid calendar setting: \(text)"
+        case .fieldOutOfRange(let field, let value, let valid):
+            "\(field) \(value) is out of range (\(valid.lowerBound)...\(valid.upperBound))"
+        case .nonexistentLeapMonth(let year, let month): "year \(year) has no leap month \(month)"
+        case .dateOutOfRange(let seconds): "date \(seconds) s since 1970 is outside the supported range"
+        case .amountOutOfRange(let amount): "amount \(amount) is out of range"
+        case .icu(let error): error.description
+        }
+    }
+}

@@ -1,0 +1,199 @@
+internal import CICU
+
+/// One of the calendar systems ICU implements, with a time zone and week rules.
+///
+/// Create one from a CLDR calendar identifier (or its BCP 47 alias) or from a locale.
+/// Unlike ICU, which silently uses the Gregorian calendar for a name it does not know
+/// (including the BCP 47 spelling `ethioaa`), an unknown identifier throws.
+///
+/// ```swift
+/// let hijri = try CalendarSystem("islamic-umalqura")
+/// let amete = try CalendarSystem("ethioaa")        // identifier "ethiopic-amete-alem"
+/// let thai = try CalendarSystem(locale: LocaleID("th_TH"))   // buddhist
+/// let tokyo = try CalendarSystem("japanese").withTimeZone("Asia/Tokyo")
+/// ```
+///
+/// Values compare equal when identifier, time zone and week rules are equal. Each
+/// distinct configuration opens one `UCalendar` per process, which every operation clones.
+/// The corresponding C function is `ucal_open`.
+public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
+    /// The canonical CLDR identifier, such as `"islamic-umalqura"` or `"ethiopic-amete-alem"`.
+    public let identifier: String
+    /// The time zone identifier (as given, validated by ICU), such as `"Asia/Tokyo"`. Default `"UTC"`.
+    public let timeZone: String
+    /// The first day of the week, 1 = Sunday … 7 = Saturday.
+    public let firstWeekday: Int
+    /// How many days of the year's (or month's) first week must fall in it (1…7).
+    public let minimumDaysInFirstWeek: Int
+
+    let engine: CalendarEngine
+
+    /// Every calendar identifier ICU implements, canonical CLDR spelling.
+    public static let knownIdentifiers: [String] = [
+        "gregorian", "iso8601", "buddhist", "chinese", "dangi", "coptic", "ethiopic",
+        "ethiopic-amete-alem", "hebrew", "indian", "islamic", "islamic-civil", "islamic-tbla",
+        "islamic-umalqura", "islamic-rgsa", "japanese", "persian", "roc",
+    ]
+
+    /// Every known calendar system, in UTC with its default week rules.
+    public static var all: [CalendarSystem] {
+        knownIdentifiers.map { try! CalendarSystem($0) }  // the identifiers are known: cannot throw
+    }
+
+    /// The Gregorian calendar in UTC.
+    public static var gregorian: CalendarSystem { try! CalendarSystem("gregorian") }
+
+    /// The canonical identifier for `name`: a CLDR identifier, a BCP 47 `-u-ca-` value or
+    /// a CLDR alias (`gregory` → `gregorian`, `ethioaa` → `ethiopic-amete-alem`,
+    /// `islamicc` → `islamic-civil`), compared case-insensitively; `nil` if unknown.
+    /// The corresponding C function is `uloc_toLegacyType`.
+    public static func canonicalIdentifier(_ name: String) -> String? {
+        let lowered = name.lowercased()
+        guard !lowered.isEmpty, lowered.utf8.count < 64, !lowered.utf8.contains(0) else { return nil }
+        if knownIdentifiers.contains(lowered) { return lowered }
+        guard let legacy = uloc_toLegacyType("calendar", lowered).map({ String(cString: $0) }) else { return nil }
+        return knownIdentifiers.contains(legacy) ? legacy : nil
+    }
+
+    /// A calendar system by identifier, in UTC, with ICU's default week rules for it.
+    ///
+    /// ```swift
+    /// try CalendarSystem("gregory").identifier      // "gregorian"
+    /// try CalendarSystem("julian")                   // throws .unknownIdentifier
+    /// ```
+    /// - Throws: ``CalendarError/unknownIdentifier(_:)``.
+    public init(_ identifier: String) throws(CalendarError) {
+        try self.init(identifier, timeZone: "UTC")
+    }
+
+    /// A calendar system with a time zone and, optionally, week rules.
+    ///
+    /// ```swift
+    /// let hebrew = try CalendarSystem("hebrew", timeZone: "Asia/Jerusalem", firstWeekday: 1)
+    /// ```
+    /// - Parameters:
+    ///   - timeZone: An Olson identifier (`"Europe/Paris"`), an alias ICU knows
+    ///     (`"US/Eastern"`) or a custom offset (`"GMT+05:30"`).
+    ///   - firstWeekday: 1 = Sunday … 7 = Saturday; `nil` for the calendar's default.
+    ///   - minimumDaysInFirstWeek: 1…7; `nil` for the calendar's default.
+    /// - Throws: ``CalendarError/unknownIdentifier(_:)``, ``CalendarError/unknownTimeZone(_:)``,
+    ///   ``CalendarError/invalidSetting(_:)``.
+    /// The corresponding C functions are `ucal_open` and `ucal_setAttribute`.
+    public init(
+        _ identifier: String, timeZone: String, firstWeekday: Int? = nil, minimumDaysInFirstWeek: Int? = nil
+    ) throws(CalendarError) {
+        guard let canonical = Self.canonicalIdentifier(identifier) else { throw .unknownIdentifier(identifier) }
+        try self.init(canonical: canonical, timeZone: timeZone, firstWeekday: firstWeekday,
+                      minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "@calendar=" + canonical)
+    }
+
+    /// The calendar a locale uses: its `calendar` keyword (`ur_IN@calendar=islamic`,
+    /// `ja-JP-u-ca-japanese`) or else the region's preference (`th_TH` → buddhist,
+    /// `ar_SA` → islamic-umalqura, `fa_IR` → persian), with the locale's week rules.
+    ///
+    /// ```swift
+    /// try CalendarSystem(locale: LocaleID("th_TH")).identifier   // "buddhist"
+    /// try CalendarSystem(locale: LocaleID("fa_IR")).firstWeekday // 7 (Saturday)
+    /// ```
+    /// - Throws: ``CalendarError/unknownIdentifier(_:)`` when the keyword names no calendar
+    ///   (ICU would silently use the region's default), ``CalendarError/unknownTimeZone(_:)``.
+    /// The corresponding C functions are `uloc_getKeywordValue`, `ucal_open` and `ucal_getType`.
+    public init(locale: LocaleID, timeZone: String = "UTC") throws(CalendarError) {
+        let canonical: String
+        if let keyword = locale.keywordValue("calendar") {
+            guard let known = Self.canonicalIdentifier(keyword) else { throw .unknownIdentifier(keyword) }
+            canonical = known
+        } else {
+            var status = U_ZERO_ERROR
+            let probe = ucal_open(nil, 0, locale.identifier, UCAL_DEFAULT, &status)
+            defer { if let probe { ucal_close(probe) } }
+            guard let probe, !status.isFailure,
+                  let type = ucal_getType(probe.readOnly, &status).map({ String(cString: $0) }),
+                  let known = Self.canonicalIdentifier(type)
+            else { throw .icu(ICUError(status.isFailure ? status : U_INTERNAL_PROGRAM_ERROR, operation: "ucal_open(\(locale))")) }
+            canonical = known
+        }
+        let base = locale.withoutKeyword("calendar")
+        let weekLocale = base + (base.contains("@") ? ";" : "@") + "calendar=" + canonical
+        try self.init(canonical: canonical, timeZone: timeZone, firstWeekday: nil, minimumDaysInFirstWeek: nil,
+                      defaultsFrom: weekLocale)
+    }
+
+    private init(
+        canonical: String, timeZone: String, firstWeekday: Int?, minimumDaysInFirstWeek: Int?, defaultsFrom locale: String
+    ) throws(CalendarError) {
+        try Self.validateTimeZone(timeZone)
+        if let firstWeekday, !(1...7).contains(firstWeekday) { throw .invalidSetting("firstWeekday \(firstWeekday) (1...7)") }
+        if let minimumDaysInFirstWeek, !(1...7).contains(minimumDaysInFirstWeek) {
+            throw .invalidSetting("minimumDaysInFirstWeek \(minimumDaysInFirstWeek) (1...7)")
+        }
+        var first = firstWeekday.map(Int32.init), minimal = minimumDaysInFirstWeek.map(Int32.init)
+        if first == nil || minimal == nil {
+            var status = U_ZERO_ERROR
+            if let probe = ucal_open(nil, 0, locale, UCAL_DEFAULT, &status) {
+                first = first ?? ucal_getAttribute(probe.readOnly, UCAL_FIRST_DAY_OF_WEEK)
+                minimal = minimal ?? ucal_getAttribute(probe.readOnly, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK)
+                ucal_close(probe)
+            }
+        }
+        let key = CalendarEngine.Key(identifier: canonical, timeZone: timeZone, firstWeekday: first ?? 1, minimalDays: minimal ?? 1)
+        self.identifier = canonical
+        self.timeZone = timeZone
+        self.firstWeekday = Int(key.firstWeekday)
+        self.minimumDaysInFirstWeek = Int(key.minimalDays)
+        self.engine = try CalendarEngine.shared(key)
+    }
+
+    /// This calendar in another time zone.
+    /// - Throws: ``CalendarError/unknownTimeZone(_:)``.
+    public func withTimeZone(_ timeZone: String) throws(CalendarError) -> CalendarSystem {
+        try CalendarSystem(canonical: identifier, timeZone: timeZone, firstWeekday: firstWeekday,
+                           minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "")
+    }
+
+    /// This calendar with other week rules (1 = Sunday … 7 = Saturday; 1…7 days).
+    /// - Throws: ``CalendarError/invalidSetting(_:)``.
+    /// The corresponding C function is `ucal_setAttribute`.
+    public func withWeekRules(firstWeekday: Int, minimumDaysInFirstWeek: Int) throws(CalendarError) -> CalendarSystem {
+        try CalendarSystem(canonical: identifier, timeZone: timeZone, firstWeekday: firstWeekday,
+                           minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "")
+    }
+
+    /// The BCP 47 `-u-ca-` value, such as `"gregory"` or `"ethioaa"`.
+    /// The corresponding C function is `uloc_toUnicodeLocaleType`.
+    public var bcp47: String {
+        uloc_toUnicodeLocaleType("calendar", identifier).map { String(cString: $0) } ?? identifier
+    }
+
+    /// Whether ICU knows `timeZone` (an Olson ID or alias, or a custom `GMT±hh:mm`).
+    /// ICU itself silently uses GMT (`Etc/Unknown`) for any other name.
+    /// The corresponding C function is `ucal_getCanonicalTimeZoneID`.
+    public static func isKnownTimeZone(_ timeZone: String) -> Bool {
+        let units = Array(timeZone.utf16)
+        guard !units.isEmpty, units.count < 128, !units.contains(0) else { return false }
+        var status = U_ZERO_ERROR
+        var isSystem: Int8 = 0
+        var buffer = [UInt16](repeating: 0, count: 128)
+        let length = ucal_getCanonicalTimeZoneID(units, Int32(units.count), &buffer, 128, &isSystem, &status)
+        guard !status.isFailure, length > 0, length <= 128 else { return false }
+        return String(decoding: buffer[..<Int(length)], as: UTF16.self) != "Etc/Unknown"
+    }
+
+    static func validateTimeZone(_ timeZone: String) throws(CalendarError) {
+        if !isKnownTimeZone(timeZone) { throw .unknownTimeZone(timeZone) }
+    }
+
+    public var description: String { timeZone == "UTC" ? identifier : "\(identifier) (\(timeZone))" }
+
+    public static func == (lhs: CalendarSystem, rhs: CalendarSystem) -> Bool {
+        lhs.identifier == rhs.identifier && lhs.timeZone == rhs.timeZone
+            && lhs.firstWeekday == rhs.firstWeekday && lhs.minimumDaysInFirstWeek == rhs.minimumDaysInFirstWeek
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(timeZone)
+        hasher.combine(firstWeekday)
+        hasher.combine(minimumDaysInFirstWeek)
+    }
+}
