@@ -164,7 +164,7 @@ public struct DateTimeFormatter: Sendable, Hashable {
         let engine = try DateFormatEngine.cache.value(for: configuration) { () throws(DateFormatError) in
             try DateFormatEngine(configuration)
         }
-        if let requestedCalendar, engine.calendar.identifier != requestedCalendar {
+        if let requestedCalendar, engine.calendar.identifier != CalendarSystem.canonicalIdentifier(requestedCalendar) {
             throw DateFormatError.unknownCalendar(requestedCalendar)
         }
         self.configuration = configuration
@@ -305,7 +305,7 @@ final class DateFormatEngine: Sendable {
         validLocale = udat_getLocaleByType(Self.readOnly(template.pointer), ULOC_VALID_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
         var typeStatus = U_ZERO_ERROR
         let type = ucal_getType(udat_getCalendar(Self.readOnly(template.pointer)), &typeStatus).map { String(cString: $0) } ?? "gregorian"
-        calendar = (try? CalendarSystem(type)) ?? (try! CalendarSystem("gregorian"))
+        calendar = (try? CalendarSystem(type)) ?? .gregorian
         let first = template
         pool = HandlePool(first: nil) { () throws(ICUError) in
             var status = U_ZERO_ERROR
@@ -435,7 +435,8 @@ final class DateFormatEngine: Sendable {
                 while end < units.count, let scalar = Unicode.Scalar(units[end]), scalar.properties.isWhitespace { end += 1 }
             }
             guard !status.isFailure, end == units.count, !units.isEmpty else {
-                let utf16Offset = min(max(Int(position), 0), units.count)
+                // Where parsing failed, or the first unused character after it.
+                let utf16Offset = min(max(status.isFailure ? Int(position) : end, 0), units.count)
                 let index = text.utf16.index(text.utf16.startIndex, offsetBy: utf16Offset)
                 let byteOffset = text.utf8.distance(from: text.utf8.startIndex, to: index.samePosition(in: text.utf8) ?? text.utf8.endIndex)
                 throw .unparseable(text: text, byteOffset: byteOffset)
