@@ -13,6 +13,7 @@ struct TourCommand: ParsableCommand {
         try segmentationTour()
         try collationTour()
         try bidiTour()
+        try datesTour()
     }
 
     private func collationTour() throws {
@@ -95,7 +96,7 @@ struct TourCommand: ParsableCommand {
     }
 }
 
-private extension String {
+extension String {
     /// The string padded with spaces to `width` characters.
     func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
