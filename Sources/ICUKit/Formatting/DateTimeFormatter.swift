@@ -423,8 +423,12 @@ final class DateFormatEngine: Sendable {
     func parse(_ text: String, lenient: Bool) throws(DateFormatError) -> Double {
         let units = Array(text.utf16)
         guard units.count < Int(Int32.max) else { throw .unparseable(text: text, byteOffset: 0) }
-        return try pool.withHandle { (handle) throws(DateFormatError) -> Double in
-            udat_setLenient(Self.mutable(handle), lenient ? 1 : 0)
+        return try pool.withOwnedHandle { (owned) throws(DateFormatError) -> Double in
+            let handle = owned.pointer
+            if owned.setting != (lenient ? 1 : 0) {
+                udat_setLenient(Self.mutable(handle), lenient ? 1 : 0)
+                owned.setting = lenient ? 1 : 0
+            }
             var status = U_ZERO_ERROR
             var position: Int32 = 0
             let result = units.withUnsafeBufferPointer {

@@ -44,6 +44,9 @@ extension ICUBuffers {
 final class OwnedHandle: @unchecked Sendable {
     let pointer: OpaquePointer
     private let close: @Sendable (OpaquePointer) -> Void
+    /// A setting last applied to the handle (such as leniency), so that it is not set
+    /// again on every call; touched only by the thread that has the handle checked out.
+    var setting: Int32 = -1
 
     init(_ pointer: OpaquePointer, close: @escaping @Sendable (OpaquePointer) -> Void) {
         self.pointer = pointer
@@ -72,6 +75,12 @@ final class HandlePool: Sendable {
     /// Runs `body` with a handle that no other thread uses meanwhile.
     @inline(__always)
     func withHandle<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
+        try withOwnedHandle { (handle) throws(E) in try body(handle.pointer) }
+    }
+
+    /// ``withHandle(_:)`` with the owner, for callers that track per-handle settings.
+    @inline(__always)
+    func withOwnedHandle<R, E: Error>(_ body: (OwnedHandle) throws(E) -> R) throws(E) -> R {
         let handle: OwnedHandle
         if let pooled = free.withLock({ $0.popLast() }) {
             handle = pooled
@@ -82,7 +91,7 @@ final class HandlePool: Sendable {
         defer {
             free.withLock { if $0.count < capacity { $0.append(handle) } }
         }
-        return try body(handle.pointer)
+        return try body(handle)
     }
 }
 
