@@ -181,6 +181,8 @@ struct CICU_UText;
 #define UCAL_LEAST_MAXIMUM (3)
 #define UCAL_ACTUAL_MINIMUM (4)
 #define UCAL_ACTUAL_MAXIMUM (5)
+#define UCAL_TZ_LOCAL_FORMER (4)
+#define UCAL_TZ_LOCAL_LATTER (12)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -925,6 +927,11 @@ static inline void unum_setTextAttribute(void ** fmt, int32_t tag, const uint16_
 int32_t U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status);
 static inline int32_t unum_getTextAttribute(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(fmt, tag, result, resultLength, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneOffsetFromLocal)(const void ** cal, int32_t nonExistingTimeOpt, int32_t duplicatedTimeOpt, int32_t * rawOffset, int32_t * dstOffset, int32_t * status);
+static inline void ucal_getTimeZoneOffsetFromLocal(const void ** cal, int32_t nonExistingTimeOpt, int32_t duplicatedTimeOpt, int32_t * rawOffset, int32_t * dstOffset, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneOffsetFromLocal)(cal, nonExistingTimeOpt, duplicatedTimeOpt, rawOffset, dstOffset, status);
 }
 
 #endif

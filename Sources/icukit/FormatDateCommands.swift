@@ -55,32 +55,16 @@ func configurationFailure(_ error: any Error) -> CLIFailure {
     }
 }
 
-/// ISO 8601 instants on the command line, read and written with ICUKit's own formatters.
+/// ISO 8601 instants on the command line (proleptic Gregorian, as ICUKit's ISO8601Text).
 enum ISOInstant {
-    private static let zoned = ["yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyy-MM-dd'T'HH:mm:ssXXX", "yyyy-MM-dd'T'HH:mmXXX"]
-    private static let local = ["yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"]
-
-    /// Parses `2026-06-03T15:07:00Z`, `…+02:00`, `2026-06-03T15:07` (in `zone`) or
-    /// `2026-06-03` (midnight in `zone`).
     static func parse(_ text: String, zone: String) throws(CLIFailure) -> Date {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: " ", with: "T")
-        for pattern in zoned + local {
-            guard let formatter = try? DateTimeFormatter(pattern: pattern, locale: gregorianRoot, calendar: nil, timeZone: zone) else {
-                throw .usage("unknown time zone \"\(zone)\"")
-            }
-            if let date = try? formatter.parse(trimmed) { return date }
+        do { return try ISO8601Text.parse(text, timeZone: zone) } catch {
+            if case .unknownTimeZone = error { throw .usage(error.description) }
+            throw .data("not an ISO 8601 instant: \"\(text)\" (\(error))")
         }
-        throw .data("not an ISO 8601 instant: \"\(text)\"")
     }
 
-    /// `2026-06-03T15:07:00Z` (milliseconds only when there are some).
-    static func string(_ date: Date) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded().truncatingRemainder(dividingBy: 1000) != 0
-        let pattern = milliseconds ? "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'" : "yyyy-MM-dd'T'HH:mm:ss'Z'"
-        return (try? DateTimeFormatter(pattern: pattern, locale: gregorianRoot, timeZone: "UTC").format(date)) ?? "\(date)"
-    }
-
-    private static let gregorianRoot = try! LocaleID("en_US_POSIX@calendar=gregorian")
+    static func string(_ date: Date) -> String { ISO8601Text.string(from: date) }
 }
 
 /// The instants or texts given as arguments, else one per stdin line.

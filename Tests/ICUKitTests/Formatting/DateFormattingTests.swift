@@ -254,3 +254,31 @@ struct IntervalDurationRelativeTests {
         #expect(try DurationFormatter(locale: id("en"), options: .init(unitsStyle: .full)).format(components) == "1 day, 2 hours")
     }
 }
+
+@Suite("ISO 8601 instants")
+struct ISO8601TextTests {
+    @Test("Forms, offsets, zones, proleptic Gregorian")
+    func parse() throws {
+        #expect(try ISO8601Text.parse("2026-06-03T15:07:00Z") == moment)
+        #expect(try ISO8601Text.parse("2026-06-03T17:07+02:00") == moment)
+        #expect(try ISO8601Text.parse("2026-06-03 20:37:00.000+0530") == moment)
+        #expect(try ISO8601Text.parse("2026-06-03T11:07:00", timeZone: "America/New_York") == moment)
+        #expect(try ISO8601Text.parse("2026-06-03", timeZone: "Asia/Tokyo") == Date(timeIntervalSince1970: 1_780_412_400))
+        #expect(try ISO8601Text.parse("1970-01-01T00:00:00.5Z") == Date(timeIntervalSince1970: 0.5))
+        // Proleptic: 1582-10-04 (Julian, ICU) is followed by 1582-10-15; ISO counts on.
+        #expect(try ISO8601Text.parse("1582-10-05T00:00:00Z").timeIntervalSince1970 == -12_220_156_800)
+        #expect(try ISO8601Text.parse("-000001-01-01T00:00:00Z").timeIntervalSince1970 == -62_198_755_200)
+        for text in ["2026-01-01T00:00:00Z", "1600-02-29T12:34:56.789Z", "0000-03-01T00:00:00Z", "+012345-06-07T08:09:10Z", "-004713-11-24T12:00:00Z"] {
+            #expect(ISO8601Text.string(from: try ISO8601Text.parse(text)) == text)
+        }
+    }
+
+    @Test("Errors point at the byte that does not fit")
+    func errors() throws {
+        #expect(throws: DateFormatError.unparseable(text: "2026-02-30", byteOffset: 8)) { try ISO8601Text.parse("2026-02-30") }
+        #expect(throws: DateFormatError.unparseable(text: "2026-06-03T25:00Z", byteOffset: 13)) { try ISO8601Text.parse("2026-06-03T25:00Z") }
+        #expect(throws: DateFormatError.unparseable(text: "2026-06-03x", byteOffset: 10)) { try ISO8601Text.parse("2026-06-03x") }
+        #expect(throws: DateFormatError.unparseable(text: "", byteOffset: 0)) { try ISO8601Text.parse("") }
+        #expect(throws: DateFormatError.unknownTimeZone("Nowhere/Land")) { try ISO8601Text.parse("2026-06-03", timeZone: "Nowhere/Land") }
+    }
+}
