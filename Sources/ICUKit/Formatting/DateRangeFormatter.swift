@@ -90,6 +90,17 @@ public struct DateRangeFormatter: Sendable, Hashable {
     public func format(_ range: ClosedRange<Date>) throws(DateFormatError) -> String {
         try format(range.lowerBound, range.upperBound)
     }
+
+    /// Formats the interval and puts it in place of `placeholder` in `template`; with a
+    /// ``CapitalizationContext/dynamic`` context, capitalized for that position.
+    public func format(_ start: Date, _ end: Date, into template: String, placeholder: String = "{0}") throws -> String {
+        try insert(into: template, placeholder: placeholder, context: context, locale: locale) { resolved in
+            var changed = configuration
+            changed.context = resolved
+            let engine = try DateRangeEngine.cache.value(for: changed) { () throws(DateFormatError) in try DateRangeEngine(changed) }
+            return try engine.format(start.udate, end.udate)
+        }
+    }
 }
 
 /// The ICU side of a ``DateRangeFormatter``: a pool of `UDateIntervalFormat`s (which keep
@@ -109,7 +120,7 @@ final class DateRangeEngine: Sendable {
             ), !status.isFailure else {
                 throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "udtitvfmt_open")
             }
-            if configuration.context != .none {
+            if configuration.context != .none && configuration.context != .dynamic {
                 udtitvfmt_setContext(formatter, configuration.context.icuValue, &status)
             }
             if status.isFailure {
