@@ -45,6 +45,34 @@ struct DateFormattingOptions: ParsableArguments {
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
+/// The options of the formatters that take a number: locale, context, strictness, output.
+struct NumberFormattingOptions: ParsableArguments {
+    @Option(name: .long, help: "Locale identifier (default: ICU's root locale).")
+    var locale: String?
+
+    @Option(name: .long, help: "Capitalization: standalone, list-item, sentence-start, mid-sentence (default none).")
+    var context: CapitalizationContext = .none
+
+    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
+    var strict = false
+
+    @Option(name: .long, help: "text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(parsing: .allUnrecognized, help: "The amount in seconds (may be negative or fractional).")
+    var seconds: [String] = []
+
+    func localeID() throws(CLIFailure) -> LocaleID { try CLI.locale(locale, strict: strict) }
+
+    /// Runs `make` with the amount, mapping errors to exit codes, and writes the text.
+    func write(_ make: (Double, LocaleID) throws -> String) throws {
+        let value = try numberArgument(seconds, name: "SECONDS")
+        let text: String
+        do { text = try make(value, try localeID()) } catch { throw configurationFailure(error) }
+        CLI.write(format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
+    }
+}
+
 /// Maps library errors to the CLI's exit codes: configuration errors are usage errors (64).
 func configurationFailure(_ error: any Error) -> CLIFailure {
     switch error {
@@ -221,23 +249,9 @@ struct FormatDurationCommand: ParsableCommand {
     @Flag(name: .long, help: "Append \"remaining\" (English only).")
     var remaining = false
 
-    @Option(name: .long, help: "Locale identifier.")
-    var locale: String?
-
-    @Option(name: .long, help: "Capitalization context.")
-    var context: CapitalizationContext = .none
-
-    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
-    var strict = false
-
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
-
-    @Argument(parsing: .allUnrecognized, help: "Seconds (may be negative or fractional).")
-    var seconds: [String] = []
+    @OptionGroup var options: NumberFormattingOptions
 
     func run() throws {
-        let value = try numberArgument(seconds, name: "SECONDS")
         var units = Set(DurationFormatter.Unit.allCases)
         if let allowedUnits {
             units = []
@@ -248,17 +262,12 @@ struct FormatDurationCommand: ParsableCommand {
                 units.insert(unit)
             }
         }
-        let text: String
-        do {
-            let options = DurationFormatter.Options(
+        try options.write { value, locale in
+            let settings = DurationFormatter.Options(
                 unitsStyle: unitsStyle, allowedUnits: units, maximumUnitCount: maxUnits, zeroUnits: zeroUnits,
-                collapsesLargestUnit: collapseLargest, approximate: approximate, remaining: remaining, context: context)
-            let formatter = try DurationFormatter(locale: try CLI.locale(locale, strict: strict), options: options, strict: strict)
-            text = try formatter.format(seconds: value)
-        } catch {
-            throw configurationFailure(error)
+                collapsesLargestUnit: collapseLargest, approximate: approximate, remaining: remaining, context: options.context)
+            return try DurationFormatter(locale: locale, options: settings, strict: options.strict).format(seconds: value)
         }
-        CLI.write(format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
     }
 }
 
@@ -275,30 +284,12 @@ struct FormatRelativeCommand: ParsableCommand {
     @Option(name: .long, help: "wide, short or narrow.")
     var width: RelativeTimeFormatter.Width = .wide
 
-    @Option(name: .long, help: "Locale identifier.")
-    var locale: String?
-
-    @Option(name: .long, help: "Capitalization context.")
-    var context: CapitalizationContext = .none
-
-    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
-    var strict = false
-
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
-
-    @Argument(parsing: .allUnrecognized, help: "Seconds from now (negative: in the past).")
-    var seconds: [String] = []
+    @OptionGroup var options: NumberFormattingOptions
 
     func run() throws {
-        let value = try numberArgument(seconds, name: "SECONDS")
-        let text: String
-        do {
-            let formatter = try RelativeTimeFormatter(locale: try CLI.locale(locale, strict: strict), width: width, numeric: numeric, context: context, strict: strict)
-            text = try formatter.format(seconds: value)
-        } catch {
-            throw configurationFailure(error)
+        try options.write { value, locale in
+            try RelativeTimeFormatter(locale: locale, width: width, numeric: numeric, context: options.context, strict: options.strict)
+                .format(seconds: value)
         }
-        CLI.write(format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
     }
 }

@@ -49,24 +49,9 @@ public struct DateRangeFormatter: Sendable, Hashable {
         template: String = "yMMMd", locale: LocaleID, calendar: CalendarSystem? = nil, timeZone: String? = nil,
         context: CapitalizationContext = .none, strict: Bool = false
     ) throws {
-        guard !template.isEmpty, template.utf8.count <= 256,
-              template.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
-        else { throw DateFormatError.invalidSkeleton(template) }
-        if strict { try locale.requireKnown() }
-        var effective = locale
-        if let calendar { effective = effective.setting("calendar", to: calendar.identifier) }
-        if let requested = effective.keywordValue("calendar") {
-            // ICU would silently use Gregorian for an unknown calendar.
-            guard (try? CalendarSystem(requested)) != nil else { throw DateFormatError.unknownCalendar(requested) }
-        }
-        let zone: String
-        if let timeZone {
-            guard let canonical = TimeZoneIDs.canonical(timeZone) else { throw DateFormatError.unknownTimeZone(timeZone) }
-            zone = canonical
-        } else {
-            zone = TimeZoneIDs.defaultZone
-        }
-        let configuration = Configuration(template: template, locale: effective, timeZone: zone, context: context)
+        try validateSkeleton(template)
+        let setting = try DateSetting(locale: locale, calendar: calendar, timeZone: timeZone, strict: strict)
+        let configuration = Configuration(template: template, locale: setting.locale, timeZone: setting.zone, context: context)
         self.configuration = configuration
         self.engine = try DateRangeEngine.cache.value(for: configuration) { () throws(DateFormatError) in
             try DateRangeEngine(configuration)

@@ -125,9 +125,7 @@ public struct DateTimeFormatter: Sendable, Hashable {
         template: String, locale: LocaleID, calendar: CalendarSystem? = nil, timeZone: String? = nil,
         hourCycle: HourCycle? = nil, context: CapitalizationContext = .none, strict: Bool = false
     ) throws {
-        guard !template.isEmpty, template.utf8.count <= 256,
-              template.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
-        else { throw DateFormatError.invalidSkeleton(template) }
+        try validateSkeleton(template)
         try self.init(.template(template), locale, calendar, timeZone, hourCycle, context, strict)
     }
 
@@ -147,26 +145,14 @@ public struct DateTimeFormatter: Sendable, Hashable {
         _ source: Source, _ locale: LocaleID, _ calendar: CalendarSystem?, _ timeZone: String?,
         _ hourCycle: HourCycle?, _ context: CapitalizationContext, _ strict: Bool
     ) throws {
-        if strict { try locale.requireKnown() }
-        var effective = locale
-        if let calendar { effective = effective.setting("calendar", to: calendar.identifier) }
-        let requestedCalendar = effective.keywordValue("calendar")
-        let zone: String
-        if let timeZone {
-            guard let canonical = TimeZoneIDs.canonical(timeZone) else { throw DateFormatError.unknownTimeZone(timeZone) }
-            zone = canonical
-        } else {
-            zone = TimeZoneIDs.defaultZone
-        }
+        let setting = try DateSetting(locale: locale, calendar: calendar, timeZone: timeZone, strict: strict)
         // udat_open ignores the locale's hour-cycle keyword (`en_US@hours=h23`); apply it.
-        let cycle = hourCycle ?? effective.keywordValue("hours").flatMap(HourCycle.init(rawValue:))
-        let configuration = Configuration(source: source, locale: effective, timeZone: zone, hourCycle: cycle, context: context)
+        let cycle = hourCycle ?? setting.locale.keywordValue("hours").flatMap(HourCycle.init(rawValue:))
+        let configuration = Configuration(source: source, locale: setting.locale, timeZone: setting.zone, hourCycle: cycle, context: context)
         let engine = try DateFormatEngine.cache.value(for: configuration) { () throws(DateFormatError) in
             try DateFormatEngine(configuration)
         }
-        if let requestedCalendar, engine.calendar.identifier != CalendarSystem.canonicalIdentifier(requestedCalendar) {
-            throw DateFormatError.unknownCalendar(requestedCalendar)
-        }
+        try setting.check(opened: engine.calendar.identifier)
         self.configuration = configuration
         self.engine = engine
     }

@@ -134,6 +134,47 @@ enum TimeZoneIDs {
     }
 }
 
+/// What every date formatter resolves first: the locale with the calendar keyword set
+/// (and checked), and the canonical time zone.
+struct DateSetting {
+    let locale: LocaleID
+    let zone: String
+    /// The calendar asked for (option or `@calendar=` keyword), canonical, if any.
+    let calendar: String?
+
+    init(locale: LocaleID, calendar: CalendarSystem?, timeZone: String?, strict: Bool) throws {
+        if strict { try locale.requireKnown() }
+        var effective = locale
+        if let calendar { effective = effective.setting("calendar", to: calendar.identifier) }
+        if let requested = effective.keywordValue("calendar") {
+            // ICU would silently use Gregorian for an unknown calendar.
+            guard let canonical = CalendarSystem.canonicalIdentifier(requested) else { throw DateFormatError.unknownCalendar(requested) }
+            self.calendar = canonical
+        } else {
+            self.calendar = nil
+        }
+        if let timeZone {
+            guard let canonical = TimeZoneIDs.canonical(timeZone) else { throw DateFormatError.unknownTimeZone(timeZone) }
+            zone = canonical
+        } else {
+            zone = TimeZoneIDs.defaultZone
+        }
+        self.locale = effective
+    }
+
+    /// Throws when the calendar ICU opened (`opened`) is not the one asked for.
+    func check(opened: String) throws(DateFormatError) {
+        if let calendar, calendar != opened { throw .unknownCalendar(calendar) }
+    }
+}
+
+/// Refuses an empty skeleton or one with anything but ASCII letters.
+func validateSkeleton(_ template: String) throws(DateFormatError) {
+    guard !template.isEmpty, template.utf8.count <= 256,
+          template.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+    else { throw .invalidSkeleton(template) }
+}
+
 extension LocaleID {
     /// This locale with the ICU keyword `keyword` set to `value` (or removed for `nil`).
     func setting(_ keyword: String, to value: String?) -> LocaleID {
