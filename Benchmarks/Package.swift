@@ -70,6 +70,11 @@ let package = Package(
             path: "Benchmarks/CollationBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // One warm pass for instruction counts under callgrind (dates-callgrind.sh).
+        .executableTarget(
+            name: "DateFormatInstructions",
+            dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU"]
+        ),
         .executableTarget(
             name: "DateFormatBenchmarks",
             dependencies: [
