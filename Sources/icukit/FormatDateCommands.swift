@@ -166,13 +166,18 @@ struct FormatDateCommand: ParsableCommand {
         for value in try argumentsOrLines(values) {
             if parse {
                 let date: Date
-                do { date = try formatter.parse(value, lenient: lenient) } catch { throw CLIFailure.data(error.description) }
+                do { date = try formatter.parse(value, lenient: lenient) } catch {
+                    out.flush()  // the lines before the failing one stay written
+                    throw CLIFailure.data(error.description)
+                }
                 let instant = ISOInstant.string(date)
                 out.append(format == .json ? "{\"text\":\(JSON.string(value)),\"instant\":\(JSON.string(instant))}\n" : instant + "\n")
             } else {
-                let date = try ISOInstant.parse(value, zone: options.zone())
                 let text: String
-                do { text = try formatter.format(date) } catch { throw CLIFailure.data(error.description) }
+                do { text = try formatter.format(try ISOInstant.parse(value, zone: options.zone())) } catch {
+                    out.flush()
+                    throw error
+                }
                 out.append(format == .json ? "{\"text\":\(JSON.string(text)),\"pattern\":\(JSON.string(formatter.pattern))}\n" : text + "\n")
             }
         }
