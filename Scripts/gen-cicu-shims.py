@@ -43,7 +43,13 @@ SCALARS = {
     "int8_t": "int8_t", "uint8_t": "uint8_t", "int16_t": "int16_t", "uint16_t": "uint16_t",
     "int32_t": "int32_t", "uint32_t": "uint32_t", "int64_t": "int64_t", "uint64_t": "uint64_t",
     "UBool": "int8_t", "UChar": "uint16_t", "UChar32": "int32_t", "UDate": "double",
-    "UErrorCode": "int32_t", "UBiDiLevel": "uint8_t",
+    "UErrorCode": "int32_t", "UBiDiLevel": "uint8_t", "va_list": "va_list",
+}
+# Plain-data ICU structs that the listed functions take by pointer, declared with
+# ICU-free but ABI-identical members so Swift can read them.
+STRUCTS = {
+    "UParseError": "int32_t line; int32_t offset; uint16_t preContext[16]; uint16_t postContext[16];",
+    "UFieldPosition": "int32_t field; int32_t beginIndex; int32_t endIndex;",
 }
 
 
@@ -87,12 +93,12 @@ def load_headers(include_dir):
 class Mapper:
     def __init__(self, enums, structs, voidptrs):
         self.enums, self.structs, self.voidptrs = enums, structs, voidptrs
-        self.opaque = set()
+        self.opaque, self.plain = set(), set()
 
     def type(self, decl):
         """Maps one C type (without a parameter name) to its ICU-free equivalent."""
         const = "const " if re.match(r"\s*const\b", decl) else ""
-        base = re.sub(r"\bconst\b", " ", decl).replace("*", " ").split()
+        base = re.sub(r"\b(const|struct)\b", " ", decl).replace("*", " ").split()
         stars = decl.count("*")
         if len(base) != 1:
             raise ValueError("unsupported type %r" % decl)
@@ -105,6 +111,11 @@ class Mapper:
             mapped = "int32_t"
         elif name in self.voidptrs:
             mapped, stars = "void", stars + 1
+        elif name in STRUCTS:
+            if stars == 0:
+                raise ValueError("struct %s passed by value" % name)
+            mapped = "struct CICU_" + name
+            self.plain.add(name)
         elif name in self.structs:
             if stars == 0:
                 raise ValueError("struct %s passed by value" % name)
@@ -116,12 +127,13 @@ class Mapper:
 
     def param(self, param):
         """(ICU-free declaration, argument name) of one parameter."""
+        is_array = bool(re.search(r"\[\s*\]$", param))
         param = re.sub(r"\s*\[\s*\]$", "", param)  # arrays decay to pointers
         m = re.match(r"^(.*?)(\w+)$", param)
         if not m or not m.group(1).strip() or m.group(1).strip() == "const":
             raise ValueError("cannot parse parameter %r" % param)
         ctype = m.group(1).strip()
-        if param.endswith("]"):
+        if is_array:
             ctype += " *"
         name = m.group(2)
         return self.type(ctype) + " " + name, name
@@ -136,7 +148,8 @@ def read_list():
                 constants.append(line.split()[1])
             elif line:
                 functions.append(line)
-    return functions, constants
+    # Sections of several capabilities may list the same name: keep the first.
+    return list(dict.fromkeys(functions)), list(dict.fromkeys(constants))
 
 
 def constant_values(include_dir, names):
@@ -192,12 +205,15 @@ def generate(include_dir):
         "#define CICU_ICU_SHIMS_H",
         "",
         "#include <stddef.h>",
+        "#include <stdarg.h>",
         "#include <stdint.h>",
         "#include <unicode/uvernum.h>",
         "",
         "// Opaque ICU handles.",
     ]
     lines += ["struct CICU_%s;" % s for s in sorted(mapper.opaque)]
+    lines += ["", "// Plain-data ICU structs (same layout as ICU's)."]
+    lines += ["struct CICU_%s { %s };" % (s, STRUCTS[s]) for s in sorted(mapper.plain)]
     lines += ["", "// Constants (values of ICU's stable enums and macros)."]
     lines += ["#define %s (%s)" % (n, values[n]) for n in constants]
     lines += [""] + body + ["#endif"]
