@@ -13,6 +13,7 @@ struct TourCommand: ParsableCommand {
         try segmentationTour()
         try collationTour()
         try bidiTour()
+        try numbersAndLocalesTour()
     }
 
     private func collationTour() throws {
