@@ -161,12 +161,17 @@ extension LocaleID {
         var status = U_ZERO_ERROR
         let known = ucurr_isAvailable(units, -Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude, &status)
         guard known != 0, !status.isFailure else { throw FormattingError.unknownCurrency(code) }
-        var length: Int32 = 0
-        var isChoice: Int8 = 0
-        status = U_ZERO_ERROR
-        guard let name = ucurr_getName(units, identifier.isEmpty ? "en" : identifier, style.icu, &isChoice, &length, &status), !status.isFailure else {
-            throw FormattingError.unknownCurrency(code)
+        // Where it has no name, ICU returns the pointer it was given: read it in scope.
+        let name = units.withUnsafeBufferPointer { buffer -> String? in
+            var length: Int32 = 0
+            var isChoice: Int8 = 0
+            var status = U_ZERO_ERROR
+            guard let name = ucurr_getName(buffer.baseAddress, identifier.isEmpty ? "en" : identifier, style.icu, &isChoice, &length, &status),
+                  !status.isFailure
+            else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: name, count: Int(length)), as: UTF16.self)
         }
-        return String(decoding: UnsafeBufferPointer(start: name, count: Int(length)), as: UTF16.self)
+        guard let name else { throw FormattingError.unknownCurrency(code) }
+        return name
     }
 }

@@ -31,9 +31,15 @@ extension LocaleID {
     public var unicodeKeywords: [String: String] {
         var result: [String: String] = [:]
         for (key, value) in keywords {
-            guard let bcpKey = uloc_toUnicodeLocaleKey(key).map({ String(cString: $0) }) else { continue }
-            let bcpValue = uloc_toUnicodeLocaleType(key, value).map { String(cString: $0) } ?? value.lowercased()
-            result[bcpKey] = bcpValue
+            // ICU may return the very pointer it was given (a well-formed type without a
+            // mapping): read the answers while the C strings are alive.
+            key.withCString { cKey in
+                guard let bcpKey = uloc_toUnicodeLocaleKey(cKey).map({ String(cString: $0) }) else { return }
+                let bcpValue = value.withCString { cValue in
+                    uloc_toUnicodeLocaleType(cKey, cValue).map { String(cString: $0) }
+                } ?? value.lowercased()
+                result[bcpKey] = bcpValue
+            }
         }
         return result
     }
