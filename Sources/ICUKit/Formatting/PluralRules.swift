@@ -4,6 +4,19 @@ internal import CICU
 public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
     case zero, one, two, few, many, other
 
+    /// The category named by an ICU keyword in UTF-16 (`nil` for anything else).
+    init?(utf16 keyword: UnsafeBufferPointer<UInt16>) {
+        switch (keyword.count, keyword.first) {
+        case (4, UInt16(UInt8(ascii: "z"))): self = .zero
+        case (3, UInt16(UInt8(ascii: "o"))): self = .one
+        case (3, UInt16(UInt8(ascii: "t"))): self = .two
+        case (3, UInt16(UInt8(ascii: "f"))): self = .few
+        case (4, UInt16(UInt8(ascii: "m"))): self = .many
+        case (5, UInt16(UInt8(ascii: "o"))): self = .other
+        default: return nil
+        }
+    }
+
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -69,12 +82,17 @@ public struct PluralRules: Sendable {
     /// The corresponding C function is `uplrules_select`.
     public func category(for value: Double) throws -> PluralCategory {
         guard value.isFinite else { throw FormattingError.outOfRange("plural category of \(value)") }
-        let keyword = try handle.withHandle { rules throws(ICUError) in
-            try ICUBuffers.utf16String(operation: "uplrules_select", capacity: 8) {
-                uplrules_select(rules, value, $0, $1, &$2)
+        // The keyword is read straight from a stack buffer (no String on this hot path).
+        let category = handle.withHandle { rules -> PluralCategory? in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 8) { buffer in
+                var status = U_ZERO_ERROR
+                let length = uplrules_select(rules, value, buffer.baseAddress, 8, &status)
+                guard !status.isFailure, length > 0, length <= 8 else { return nil }
+                return PluralCategory(utf16: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]))
             }
         }
-        return PluralCategory(rawValue: keyword) ?? .other
+        guard let category else { throw ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "uplrules_select") }
+        return category
     }
 
     /// The category of a decimal number string as written, with its visible fraction
