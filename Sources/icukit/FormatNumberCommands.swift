@@ -2,10 +2,10 @@ import ArgumentParser
 import ICUKit
 
 /// Output format of the `format` subcommands: the text alone, or one JSON object per line.
-enum FormatOutput: String, ExpressibleByArgument, CaseIterable { case text, json }
+enum NumbersOutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
 /// The options every `format` subcommand shares.
-struct FormatCommonOptions: ParsableArguments {
+struct NumberFormatOptions: ParsableArguments {
     @Option(name: .long, help: "Locale (ICU or BCP 47 identifier); from LC_ALL, LC_MESSAGES or LANG when omitted (en when those say C/POSIX).")
     var locale: String?
 
@@ -13,7 +13,7 @@ struct FormatCommonOptions: ParsableArguments {
     var strict = false
 
     @Option(name: .long, help: "text or json.")
-    var format: FormatOutput = .text
+    var format: NumbersOutputFormat = .text
 
     func localeID() throws(CLIFailure) -> LocaleID {
         guard locale == nil else { return try CLI.locale(locale, strict: strict) }
@@ -34,7 +34,7 @@ struct FormatCommonOptions: ParsableArguments {
 
 /// Maps library errors to the CLI's exit codes: bad options (skeleton, unit, pattern,
 /// locale) → 64, bad values → 65.
-func cliFailure(_ error: any Error) -> CLIFailure {
+func formattingFailure(_ error: any Error) -> CLIFailure {
     switch error {
     case let failure as CLIFailure: return failure
     case let error as FormattingError:
@@ -79,7 +79,7 @@ struct FormatNumberCommand: ParsableCommand {
     @Option(name: .long, help: "Parse VALUE back: decimal, percent, currency, scientific or spell-out.")
     var parse: String?
 
-    @OptionGroup var options: FormatCommonOptions
+    @OptionGroup var options: NumberFormatOptions
 
     func run() throws {
         do {
@@ -113,7 +113,7 @@ struct FormatNumberCommand: ParsableCommand {
             }
             options.emit(try ICUNumberFormatter(skeleton: skeleton, locale: locale).format(decimal: value))
         } catch {
-            throw cliFailure(error)
+            throw formattingFailure(error)
         }
     }
 }
@@ -145,7 +145,7 @@ struct FormatMeasureCommand: ParsableCommand {
     @Option(name: .long, help: "short, narrow or long.")
     var width: MeasureFormatter.Width = .short
 
-    @OptionGroup var options: FormatCommonOptions
+    @OptionGroup var options: NumberFormatOptions
 
     func run() throws {
         do {
@@ -153,7 +153,7 @@ struct FormatMeasureCommand: ParsableCommand {
             let formatter = try MeasureFormatter(unit: unit, usage: usage, width: width, locale: options.localeID())
             options.emit(try formatter.format(number))
         } catch {
-            throw cliFailure(error)
+            throw formattingFailure(error)
         }
     }
 }
@@ -171,7 +171,7 @@ struct FormatPluralCommand: ParsableCommand {
     @Flag(name: .long, help: "Ordinal rules (1st, 2nd, 3rd) instead of cardinal.")
     var ordinal = false
 
-    @OptionGroup var options: FormatCommonOptions
+    @OptionGroup var options: NumberFormatOptions
 
     func run() throws {
         do {
@@ -182,7 +182,7 @@ struct FormatPluralCommand: ParsableCommand {
             case .json: print("{\"category\":\(JSON.string(category))}")
             }
         } catch {
-            throw cliFailure(error)
+            throw formattingFailure(error)
         }
     }
 }
@@ -202,14 +202,14 @@ struct FormatListCommand: ParsableCommand {
     @Option(name: .long, help: "wide, short or narrow.")
     var width: ListStyle.Width = .wide
 
-    @OptionGroup var options: FormatCommonOptions
+    @OptionGroup var options: NumberFormatOptions
 
     func run() throws {
         do {
             let formatter = try ICUListFormatter(ListStyle(type: type, width: width), locale: options.localeID())
             options.emit(try formatter.format(items))
         } catch {
-            throw cliFailure(error)
+            throw formattingFailure(error)
         }
     }
 }
@@ -230,7 +230,7 @@ struct FormatMessageCommand: ParsableCommand {
     @Argument(help: "Arguments as NAME=VALUE.")
     var arguments: [String] = []
 
-    @OptionGroup var options: FormatCommonOptions
+    @OptionGroup var options: NumberFormatOptions
 
     func run() throws {
         do {
@@ -244,7 +244,7 @@ struct FormatMessageCommand: ParsableCommand {
             let formatter = try MessageFormatter(pattern, locale: options.localeID())
             options.emit(try formatter.format(values))
         } catch {
-            throw cliFailure(error)
+            throw formattingFailure(error)
         }
     }
 }

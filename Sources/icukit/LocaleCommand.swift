@@ -31,7 +31,7 @@ struct LocaleInfoCommand: ParsableCommand {
     var strict = false
 
     @Option(name: .long, help: "text or json.")
-    var format: FormatOutput = .text
+    var format: NumbersOutputFormat = .text
 
     func run() throws {
         let locale = try CLI.locale(id, strict: strict)
@@ -98,7 +98,7 @@ struct LocaleMatchCommand: ParsableCommand {
     var preferred: String?
 
     @Option(name: .long, help: "text or json.")
-    var format: FormatOutput = .text
+    var format: NumbersOutputFormat = .text
 
     func run() throws {
         let names = available.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
