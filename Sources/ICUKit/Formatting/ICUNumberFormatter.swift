@@ -113,7 +113,9 @@ public struct ICUNumberFormatter: Sendable, Hashable {
         return try handle.format(decimal: decimal)
     }
 
+    /// Formatters are equal when their skeleton and locale are.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.skeleton == rhs.skeleton && lhs.locale == rhs.locale }
+    /// Hashes the skeleton and locale.
     public func hash(into hasher: inout Hasher) { hasher.combine(skeleton); hasher.combine(locale) }
 
     struct Signature: Hashable, Sendable {
@@ -355,8 +357,20 @@ public struct NumberStyle: Sendable, Hashable {
 
     /// How to round when digits are dropped.
     public enum RoundingMode: String, Sendable, Hashable, CaseIterable {
-        case ceiling, floor, down, up
-        case halfEven = "half-even", halfDown = "half-down", halfUp = "half-up"
+        /// Toward +∞.
+        case ceiling
+        /// Toward −∞.
+        case floor
+        /// Toward zero.
+        case down
+        /// Away from zero.
+        case up
+        /// To the nearest, ties to even (ICU's default).
+        case halfEven = "half-even"
+        /// To the nearest, ties toward zero.
+        case halfDown = "half-down"
+        /// To the nearest, ties away from zero.
+        case halfUp = "half-up"
     }
 
     /// When to show grouping separators.
@@ -375,8 +389,16 @@ public struct NumberStyle: Sendable, Hashable {
 
     /// When to show the sign.
     public enum SignDisplay: String, Sendable, Hashable, CaseIterable {
-        case automatic = "sign-auto", always = "sign-always", never = "sign-never"
-        case exceptZero = "sign-except-zero", negative = "sign-negative"
+        /// A minus sign for negative numbers only.
+        case automatic = "sign-auto"
+        /// A plus or minus sign always.
+        case always = "sign-always"
+        /// No sign.
+        case never = "sign-never"
+        /// A sign except for zero.
+        case exceptZero = "sign-except-zero"
+        /// A minus sign for negative numbers, none for negative zero.
+        case negative = "sign-negative"
     }
 
     /// This style with a precision.

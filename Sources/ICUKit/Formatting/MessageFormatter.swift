@@ -14,8 +14,11 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
     /// An instant, in seconds since 1970-01-01T00:00:00Z (for `date` and `time` arguments).
     case date(Double)
 
+    /// A text argument from a literal: `"Ana"`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A number argument from a literal: `3`.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A number argument from a literal: `2.5`.
     public init(floatLiteral value: Double) { self = .number(value) }
 }
 
@@ -212,7 +215,7 @@ public struct MessageFormatter: Sendable {
         }
 
         /// Message text up to the end (top level) or up to the `}` closing a sub-message.
-        mutating func message(nested: Bool, inPlural: Bool) throws {
+        mutating func message(nested: Bool, inPlural: Bool, inChoice: Bool = false) throws {
             depth += 1
             defer { depth -= 1 }
             guard depth < 200 else { throw Failure(message: "nesting too deep") }
@@ -239,6 +242,8 @@ public struct MessageFormatter: Sendable {
                 case "}":
                     if nested { return }
                     throw Failure(message: "unmatched '}'")
+                case "|" where inChoice:
+                    return
                 default:
                     copy()
                 }
@@ -290,7 +295,10 @@ public struct MessageFormatter: Sendable {
                     let style = String(String.UnicodeScalarView(output.unicodeScalars.dropFirst(styleStart)))
                     let trimmed = style.drop { $0 == "," || $0.isWhitespace }.trimmingSpaces
                     kind = trimmed == "integer" ? .int32 : .double
-                default:  // choice, spellout, ordinal, duration
+                case "choice":
+                    kind = .double
+                    try choiceStyle()
+                default:  // spellout, ordinal, duration
                     kind = .double
                     try simpleStyle()
                 }
@@ -319,6 +327,23 @@ public struct MessageFormatter: Sendable {
                     nesting -= 1
                 }
                 copy()
+            }
+        }
+
+        /// `, limit#message|limit<message…` of a choice argument (its sub-messages may hold
+        /// arguments too).
+        private mutating func choiceStyle() throws {
+            guard current == "," else { throw Failure(message: "expected ',' and choices") }
+            copy()
+            while true {
+                while let c = current, c != "#", c != "<", c != "\u{2264}", c != "}" { copy() }
+                guard let separator = current else { throw Failure(message: "unclosed choice") }
+                if separator == "}" { return }
+                copy()
+                try message(nested: true, inPlural: false, inChoice: true)
+                guard let end = current else { throw Failure(message: "unclosed choice") }
+                if end == "}" { return }
+                copy()  // |
             }
         }
 

@@ -1,8 +1,23 @@
 internal import CICU
 
 /// A CLDR plural category.
+///
+/// ```swift
+/// try PluralRules(locale: try LocaleID("cy")).categories   // [.zero, .one, .two, .few, .many, .other]
+/// ```
 public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
-    case zero, one, two, few, many, other
+    /// `zero` (Arabic 0, Welsh 0, Latvian 0, 10–20, …).
+    case zero
+    /// `one` (English 1, French 0–1.x, Russian 1, 21, 31, …).
+    case one
+    /// `two` (Arabic, Hebrew, Welsh 2).
+    case two
+    /// `few` (Russian and Polish 2–4, 22–24, …; Welsh 3).
+    case few
+    /// `many` (Russian 5–20, 25–30, …; Welsh 6; Arabic 11–99).
+    case many
+    /// `other`: every language's default form.
+    case other
 
     /// The category named by an ICU keyword in UTF-16 (`nil` for anything else).
     init?(utf16 keyword: UnsafeBufferPointer<UInt16>) {
@@ -17,6 +32,7 @@ public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable
         }
     }
 
+    /// CLDR order: zero < one < two < few < many < other.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -37,7 +53,10 @@ public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable
 public struct PluralRules: Sendable {
     /// Cardinal (counting) or ordinal (ranking) rules.
     public enum RuleType: String, Sendable, Hashable, CaseIterable {
-        case cardinal, ordinal
+        /// Counting: "1 file", "2 files".
+        case cardinal
+        /// Ranking: "1st", "2nd", "3rd", "4th".
+        case ordinal
     }
 
     /// The rule type.

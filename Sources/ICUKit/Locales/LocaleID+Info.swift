@@ -192,8 +192,21 @@ extension LocaleID {
 }
 
 /// A writing direction of characters or lines.
+///
+/// ```swift
+/// try LocaleID("ar").characterOrientation.rawValue   // "rtl"
+/// ```
 public enum TextOrientation: String, Sendable, Hashable, CaseIterable {
-    case leftToRight = "ltr", rightToLeft = "rtl", topToBottom = "ttb", bottomToTop = "btt", unknown
+    /// Left to right (`ltr`).
+    case leftToRight = "ltr"
+    /// Right to left (`rtl`).
+    case rightToLeft = "rtl"
+    /// Top to bottom (`ttb`).
+    case topToBottom = "ttb"
+    /// Bottom to top (`btt`).
+    case bottomToTop = "btt"
+    /// ICU does not say.
+    case unknown
 
     init(icu: Int32) {
         switch icu {

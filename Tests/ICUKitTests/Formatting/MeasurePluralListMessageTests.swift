@@ -96,6 +96,11 @@ struct MeasurePluralListMessageTests {
         #expect(try numbered.format(["0": "Summe:", "1": 1234.7]) == "Summe: 1.234")
         #expect(try MessageFormatter("{n}", locale: locale("fr")).format(["n": 1234.5]) == "1\u{202F}234,5")
         #expect(try MessageFormatter("{n, plural, one {#} other {#}}", locale: locale("en")).format(["n": "3"]) == "3")
+        // choice (deprecated, still ICU syntax): sub-messages with named arguments.
+        let choice = try MessageFormatter("{n, choice, 0#no files|1#one file in {dir}|1<{n, number} files in {dir}}", locale: locale("en"))
+        #expect(try choice.format(["n": 0, "dir": "Docs"]) == "no files")
+        #expect(try choice.format(["n": 1, "dir": "Docs"]) == "one file in Docs")
+        #expect(try choice.format(["n": 1234, "dir": "Docs"]) == "1,234 files in Docs")
     }
 
     @Test("MessageFormat typed errors")
