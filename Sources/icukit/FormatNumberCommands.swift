@@ -129,7 +129,7 @@ struct FormatMeasureCommand: ParsableCommand {
         discussion: """
             UNIT as ICU spells it (meter, kilogram, kilocalorie, foot-and-inch, kilometer-per-hour). \
             --usage person-height|person|food|road|default converts to the locale's preferred \
-            units (180 centimeter --usage person-height: "5 ft 11 in" in en-US, "180 cm" in fr-FR).
+            units (180 centimeter --usage person-height: "5 ft, 11 in" in en-US, "180 cm" in fr).
             """
     )
 

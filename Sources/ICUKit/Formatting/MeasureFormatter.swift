@@ -1,20 +1,20 @@
 internal import CICU
-import Synchronization
 
 /// Formats measurements in any ICU unit, optionally converted to the unit the locale
 /// prefers for a usage (as Apple's Length/Energy/Mass formatters do): a person's height
-/// in feet and inches in the US and centimetres in France, food energy in Calories.
+/// in feet and inches in the US, centimetres in Germany (metres and centimetres in
+/// `fr_FR`, by ICU 72's data), food energy in Calories.
 ///
 /// ```swift
 /// let height = try MeasureFormatter(unit: "centimeter", usage: "person-height", locale: try LocaleID("en-US"))
-/// try height.format(180)   // "5 ft 11 in"
+/// try height.format(180)   // "5 ft, 11 in"
 /// let food = try MeasureFormatter(unit: "kilocalorie", usage: "food", locale: try LocaleID("en-US"))
 /// try food.format(500)     // "500 Cal"
 /// ```
 public struct MeasureFormatter: Sendable, Hashable {
     /// How long the unit names are.
     public enum Width: String, Sendable, Hashable, CaseIterable {
-        /// Abbreviations with spaces: "5 ft 11 in", "180 cm".
+        /// Abbreviations: "5 ft, 11 in", "180 cm".
         case short
         /// The shortest form: "5′11″", "180cm".
         case narrow
@@ -43,7 +43,7 @@ public struct MeasureFormatter: Sendable, Hashable {
     ///
     /// ```swift
     /// let weight = try MeasureFormatter(unit: "kilogram", usage: "person", locale: try LocaleID("en-GB"))
-    /// try weight.format(70)   // "11 st 0.3 lb"
+    /// try weight.format(70)   // "11 st, 0.32 lb"
     /// ```
     /// - Parameters:
     ///   - unit: An ICU unit identifier: a simple unit (`kilogram`), a compound one
