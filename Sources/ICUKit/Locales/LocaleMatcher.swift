@@ -54,11 +54,13 @@ public struct LocaleMatcher: Sendable {
     /// LocaleMatcher(available: [try LocaleID("fr"), try LocaleID("de")]).bestMatchIndex(for: [try LocaleID("de-AT")])   // 1
     /// ```
     public func bestMatchIndex(for preferred: [LocaleID]) -> Int? {
-        for desired in preferred {
+        // Root (`und`) has no language: likely subtags would make it English, so it
+        // matches nothing here (callers fall back to their default instead).
+        for desired in preferred where !desired.language.isEmpty {
             let desiredMax = desired.maximized
             let desiredChain = Self.chain(desiredMax)
             var best: (distance: Int, index: Int)?
-            for (index, supported) in maximized.enumerated() {
+            for (index, supported) in maximized.enumerated() where !available[index].language.isEmpty {
                 guard supported.language == desiredMax.language, supported.script == desiredMax.script else { continue }
                 let distance = Self.distance(desiredChain, chains[index])
                 if best == nil || distance < best!.distance { best = (distance, index) }

@@ -103,6 +103,33 @@ struct MeasurePluralListMessageTests {
         #expect(try choice.format(["n": 1234, "dir": "Docs"]) == "1,234 files in Docs")
     }
 
+    @Test("shared plural rules, messages and lists across tasks")
+    func concurrency() async throws {
+        let rules = try PluralRules(locale: locale("ru"))
+        let message = try MessageFormatter("{n, plural, one {# файл} few {# файла} many {# файлов} other {# файла}}", locale: locale("ru"))
+        let list = try ICUListFormatter(locale: locale("en"))
+        let ok = await withTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    (0..<300).allSatisfy { i in
+                        let n = Double(task * 300 + i)
+                        let category = try? rules.category(for: n)
+                        let text = try? message.format(["n": .number(n)])
+                        let joined = try? list.format(["\(i)", "x"])
+                        let expectedSuffix: String = switch category {
+                        case .one?: "файл"
+                        case .few?: "файла"
+                        default: "файлов"
+                        }
+                        return text?.hasSuffix(expectedSuffix) == true && joined == "\(i) and x"
+                    }
+                }
+            }
+            return await group.reduce(true) { $0 && $1 }
+        }
+        #expect(ok)
+    }
+
     @Test("MessageFormat typed errors")
     func messageErrors() throws {
         #expect(throws: FormattingError.self) { try MessageFormatter("{a", locale: locale("en")) }

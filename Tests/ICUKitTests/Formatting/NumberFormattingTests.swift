@@ -73,6 +73,16 @@ struct NumberFormattingTests {
         #expect(try ICUNumberFormatter(skeleton: ".000", locale: "en").format(decimal: "1.2") == "1.200")
     }
 
+    @Test("NumberStyle builds skeletons")
+    func styleSkeletons() {
+        #expect(NumberStyle.currency("USD", display: .narrowSymbol).precision(.integer).skeleton == "currency/USD unit-width-narrow precision-integer")
+        #expect(NumberStyle.decimal.precision(.fractionDigits(1...3)).grouping(.off).skeleton == ".0## group-off")
+        #expect(NumberStyle.decimal.precision(.significantDigits(2...4)).rounding(.halfUp).skeleton == "@@## rounding-mode-half-up")
+        #expect(NumberStyle.percent.sign(.always).numberingSystem("arab").skeleton == "percent scale/100 sign-always numbering-system/arab")
+        #expect(NumberStyle.unit("meter", width: .long).skeleton == "unit/meter unit-width-full-name")
+        #expect(NumberStyle.accounting("EUR").skeleton == "currency/EUR sign-accounting")
+    }
+
     @Test("ranges")
     func ranges() throws {
         #expect(try NumberRangeFormatter(skeleton: "unit/kilogram", locale: locale("en")).format(3, 5) == "3–5 kg")

@@ -102,6 +102,8 @@ struct LocaleDataTests {
         #expect(try best("de-CH") == "de")
         #expect(try best("ja", "fr-CA") == "fr")
         #expect(try best("ja") == nil)
+        #expect(LocaleMatcher(available: [.root, try locale("fr")]).bestMatch(for: [try locale("en")]) == nil)
+        #expect(LocaleMatcher(available: [try locale("en")]).bestMatch(for: [.root]) == nil)
         #expect(LocaleMatcher(available: try [locale("en-US"), locale("en-GB")]).bestMatchIndex(for: [try locale("en-IN")]) == 1)
     }
 }
