@@ -20,6 +20,7 @@ struct CICU_UFormattedNumberRange;
 struct CICU_UFormattedValue;
 struct CICU_UListFormatter;
 struct CICU_ULocaleData;
+struct CICU_ULocaleDisplayNames;
 struct CICU_UNumberFormatter;
 struct CICU_UNumberRangeFormatter;
 struct CICU_UPluralRules;
@@ -144,6 +145,12 @@ struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16];
 #define UCAL_GREGORIAN (1)
 #define UCAL_FIRST_DAY_OF_WEEK (1)
 #define UCAL_MINIMAL_DAYS_IN_FIRST_WEEK (2)
+#define UDISPCTX_STANDARD_NAMES (0)
+#define UDISPCTX_DIALECT_NAMES (1)
+#define UDISPCTX_CAPITALIZATION_FOR_MIDDLE_OF_SENTENCE (257)
+#define UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE (258)
+#define UDISPCTX_CAPITALIZATION_FOR_UI_LIST_OR_MENU (259)
+#define UDISPCTX_CAPITALIZATION_FOR_STANDALONE (260)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -853,6 +860,21 @@ static inline void ucal_close(void ** cal) {
 int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getAttribute)(const void ** cal, int32_t attr);
 static inline int32_t ucal_getAttribute(const void ** cal, int32_t attr) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_getAttribute)(cal, attr);
+}
+
+struct CICU_ULocaleDisplayNames * U_ICU_ENTRY_POINT_RENAME(uldn_openForContext)(const char * locale, int32_t * contexts, int32_t length, int32_t * pErrorCode);
+static inline struct CICU_ULocaleDisplayNames * uldn_openForContext(const char * locale, int32_t * contexts, int32_t length, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uldn_openForContext)(locale, contexts, length, pErrorCode);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uldn_close)(struct CICU_ULocaleDisplayNames * ldn);
+static inline void uldn_close(struct CICU_ULocaleDisplayNames * ldn) {
+  U_ICU_ENTRY_POINT_RENAME(uldn_close)(ldn);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uldn_localeDisplayName)(const struct CICU_ULocaleDisplayNames * ldn, const char * locale, uint16_t * result, int32_t maxResultSize, int32_t * pErrorCode);
+static inline int32_t uldn_localeDisplayName(const struct CICU_ULocaleDisplayNames * ldn, const char * locale, uint16_t * result, int32_t maxResultSize, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uldn_localeDisplayName)(ldn, locale, result, maxResultSize, pErrorCode);
 }
 
 #endif
