@@ -71,6 +71,7 @@ private func exercise(_ id: LocaleID, _ input: String) {
     _ = id.unicodeKeywords
     _ = id.maximized.minimized
     _ = id.displayName(in: id)
+    _ = try? id.displayName(in: id, context: .beginningOfSentence, dialectNames: true)
     _ = id.displayLanguage()
     _ = id.displayRegion()
     _ = id.quotationMarks
