@@ -86,6 +86,17 @@ let package = Package(
             path: "Benchmarks/DateFormatBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "NumberBenchmarks",
+            dependencies: [
+                .product(name: "ICUKit", package: "ICUKit"),
+                "RawICU",
+                "FoundationPeers",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/NumberBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

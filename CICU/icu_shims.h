@@ -6,6 +6,7 @@
 #define CICU_ICU_SHIMS_H
 
 #include <stddef.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <unicode/uvernum.h>
 
@@ -15,18 +16,26 @@ struct CICU_UBreakIterator;
 struct CICU_UCaseMap;
 struct CICU_UCollator;
 struct CICU_UDateIntervalFormat;
-struct CICU_UFieldPosition;
+struct CICU_UEnumeration;
 struct CICU_UFieldPositionIterator;
 struct CICU_UFormattedDateInterval;
 struct CICU_UFormattedNumber;
+struct CICU_UFormattedNumberRange;
 struct CICU_UFormattedValue;
 struct CICU_UListFormatter;
+struct CICU_ULocaleData;
+struct CICU_ULocaleDisplayNames;
 struct CICU_UNumberFormatter;
-struct CICU_UParseError;
+struct CICU_UNumberRangeFormatter;
+struct CICU_UPluralRules;
 struct CICU_URelativeDateTimeFormatter;
 struct CICU_UResourceBundle;
 struct CICU_UStringSearch;
 struct CICU_UText;
+
+// Plain-data ICU structs (same layout as ICU's).
+struct CICU_UFieldPosition { int32_t field; int32_t beginIndex; int32_t endIndex; };
+struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16]; uint16_t postContext[16]; };
 
 // Constants (values of ICU's stable enums and macros).
 #define U_ZERO_ERROR (0)
@@ -147,20 +156,34 @@ struct CICU_UText;
 #define UCAL_SECOND (13)
 #define UCAL_MILLISECOND (14)
 #define UCAL_EXTENDED_YEAR (19)
+#define U_PARSE_ERROR (9)
+#define U_INVALID_FORMAT_ERROR (3)
+#define U_UNSUPPORTED_ERROR (16)
+#define U_NUMBER_SKELETON_SYNTAX_ERROR (65811)
+#define U_NUMBER_ARG_OUTOFBOUNDS_ERROR (65810)
+#define UNUM_DECIMAL (1)
+#define UNUM_CURRENCY (2)
+#define UNUM_PERCENT (3)
+#define UNUM_SCIENTIFIC (4)
+#define UNUM_SPELLOUT (5)
+#define UNUM_ORDINAL (6)
+#define UNUM_LENIENT_PARSE (19)
+#define UNUM_PARSE_ALL_INPUT (20)
+#define UNUM_DEFAULT_RULESET (6)
+#define UNUM_RANGE_COLLAPSE_AUTO (0)
+#define UNUM_IDENTITY_FALLBACK_APPROXIMATELY (2)
+#define UPLURAL_TYPE_CARDINAL (0)
+#define UPLURAL_TYPE_ORDINAL (1)
 #define ULISTFMT_TYPE_AND (0)
 #define ULISTFMT_TYPE_OR (1)
 #define ULISTFMT_TYPE_UNITS (2)
 #define ULISTFMT_WIDTH_WIDE (0)
 #define ULISTFMT_WIDTH_SHORT (1)
 #define ULISTFMT_WIDTH_NARROW (2)
-#define UNUM_SPELLOUT (5)
-#define UNUM_DECIMAL (1)
 #define UNUM_APPROXIMATELY_SIGN_SYMBOL (28)
 #define UNUM_MINUS_SIGN_SYMBOL (6)
 #define U_TITLECASE_NO_LOWERCASE (256)
 #define U_TITLECASE_SENTENCES (64)
-#define U_PARSE_ERROR (9)
-#define UNUM_DEFAULT_RULESET (6)
 #define UCAL_ZONE_OFFSET (15)
 #define UCAL_DST_OFFSET (16)
 #define UCAL_YEAR_WOY (17)
@@ -183,6 +206,22 @@ struct CICU_UText;
 #define UCAL_ACTUAL_MAXIMUM (5)
 #define UCAL_TZ_LOCAL_FORMER (4)
 #define UCAL_TZ_LOCAL_LATTER (12)
+#define ULOCDATA_QUOTATION_START (0)
+#define ULOCDATA_QUOTATION_END (1)
+#define ULOCDATA_ALT_QUOTATION_START (2)
+#define ULOCDATA_ALT_QUOTATION_END (3)
+#define UMS_SI (0)
+#define UMS_US (1)
+#define UMS_UK (2)
+#define ULOC_LAYOUT_LTR (0)
+#define ULOC_LAYOUT_RTL (1)
+#define ULOC_LAYOUT_TTB (2)
+#define ULOC_LAYOUT_BTT (3)
+#define UCURR_SYMBOL_NAME (0)
+#define UCURR_LONG_NAME (1)
+#define UCURR_NARROW_SYMBOL_NAME (2)
+#define UDISPCTX_STANDARD_NAMES (0)
+#define UDISPCTX_DIALECT_NAMES (1)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -904,6 +943,271 @@ static inline int32_t udat_formatCalendarForFields(const void ** format, void **
   return U_ICU_ENTRY_POINT_RENAME(udat_formatCalendarForFields)(format, calendar, result, capacity, fpositer, status);
 }
 
+void U_ICU_ENTRY_POINT_RENAME(unumf_formatDecimal)(const struct CICU_UNumberFormatter * uformatter, const char * value, int32_t valueLen, struct CICU_UFormattedNumber * uresult, int32_t * ec);
+static inline void unumf_formatDecimal(const struct CICU_UNumberFormatter * uformatter, const char * value, int32_t valueLen, struct CICU_UFormattedNumber * uresult, int32_t * ec) {
+  U_ICU_ENTRY_POINT_RENAME(unumf_formatDecimal)(uformatter, value, valueLen, uresult, ec);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unumf_resultToString)(const struct CICU_UFormattedNumber * uresult, uint16_t * buffer, int32_t bufferCapacity, int32_t * ec);
+static inline int32_t unumf_resultToString(const struct CICU_UFormattedNumber * uresult, uint16_t * buffer, int32_t bufferCapacity, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(unumf_resultToString)(uresult, buffer, bufferCapacity, ec);
+}
+
+struct CICU_UNumberRangeFormatter * U_ICU_ENTRY_POINT_RENAME(unumrf_openForSkeletonWithCollapseAndIdentityFallback)(const uint16_t * skeleton, int32_t skeletonLen, int32_t collapse, int32_t identityFallback, const char * locale, struct CICU_UParseError * perror, int32_t * ec);
+static inline struct CICU_UNumberRangeFormatter * unumrf_openForSkeletonWithCollapseAndIdentityFallback(const uint16_t * skeleton, int32_t skeletonLen, int32_t collapse, int32_t identityFallback, const char * locale, struct CICU_UParseError * perror, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(unumrf_openForSkeletonWithCollapseAndIdentityFallback)(skeleton, skeletonLen, collapse, identityFallback, locale, perror, ec);
+}
+
+struct CICU_UFormattedNumberRange * U_ICU_ENTRY_POINT_RENAME(unumrf_openResult)(int32_t * ec);
+static inline struct CICU_UFormattedNumberRange * unumrf_openResult(int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(unumrf_openResult)(ec);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unumrf_formatDoubleRange)(const struct CICU_UNumberRangeFormatter * uformatter, double first, double second, struct CICU_UFormattedNumberRange * uresult, int32_t * ec);
+static inline void unumrf_formatDoubleRange(const struct CICU_UNumberRangeFormatter * uformatter, double first, double second, struct CICU_UFormattedNumberRange * uresult, int32_t * ec) {
+  U_ICU_ENTRY_POINT_RENAME(unumrf_formatDoubleRange)(uformatter, first, second, uresult, ec);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unumrf_formatDecimalRange)(const struct CICU_UNumberRangeFormatter * uformatter, const char * first, int32_t firstLen, const char * second, int32_t secondLen, struct CICU_UFormattedNumberRange * uresult, int32_t * ec);
+static inline void unumrf_formatDecimalRange(const struct CICU_UNumberRangeFormatter * uformatter, const char * first, int32_t firstLen, const char * second, int32_t secondLen, struct CICU_UFormattedNumberRange * uresult, int32_t * ec) {
+  U_ICU_ENTRY_POINT_RENAME(unumrf_formatDecimalRange)(uformatter, first, firstLen, second, secondLen, uresult, ec);
+}
+
+const struct CICU_UFormattedValue * U_ICU_ENTRY_POINT_RENAME(unumrf_resultAsValue)(const struct CICU_UFormattedNumberRange * uresult, int32_t * ec);
+static inline const struct CICU_UFormattedValue * unumrf_resultAsValue(const struct CICU_UFormattedNumberRange * uresult, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(unumrf_resultAsValue)(uresult, ec);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unumrf_close)(struct CICU_UNumberRangeFormatter * uformatter);
+static inline void unumrf_close(struct CICU_UNumberRangeFormatter * uformatter) {
+  U_ICU_ENTRY_POINT_RENAME(unumrf_close)(uformatter);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unumrf_closeResult)(struct CICU_UFormattedNumberRange * uresult);
+static inline void unumrf_closeResult(struct CICU_UFormattedNumberRange * uresult) {
+  U_ICU_ENTRY_POINT_RENAME(unumrf_closeResult)(uresult);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(unum_clone)(const void ** fmt, int32_t * status);
+static inline void ** unum_clone(const void ** fmt, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_clone)(fmt, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_formatDouble)(const void ** fmt, double number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status);
+static inline int32_t unum_formatDouble(const void ** fmt, double number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_formatDouble)(fmt, number, result, resultLength, pos, status);
+}
+
+double U_ICU_ENTRY_POINT_RENAME(unum_parseDouble)(const void ** fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status);
+static inline double unum_parseDouble(const void ** fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_parseDouble)(fmt, text, textLength, parsePos, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_parseDecimal)(const void ** fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, char * outBuf, int32_t outBufLength, int32_t * status);
+static inline int32_t unum_parseDecimal(const void ** fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, char * outBuf, int32_t outBufLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_parseDecimal)(fmt, text, textLength, parsePos, outBuf, outBufLength, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unum_setAttribute)(void ** fmt, int32_t attr, int32_t newValue);
+static inline void unum_setAttribute(void ** fmt, int32_t attr, int32_t newValue) {
+  U_ICU_ENTRY_POINT_RENAME(unum_setAttribute)(fmt, attr, newValue);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(unum_getLocaleByType)(const void ** fmt, int32_t type, int32_t * status);
+static inline const char * unum_getLocaleByType(const void ** fmt, int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_getLocaleByType)(fmt, type, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(unum_setTextAttribute)(void ** fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status);
+static inline void unum_setTextAttribute(void ** fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(unum_setTextAttribute)(fmt, tag, newValue, newValueLength, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status);
+static inline int32_t unum_getTextAttribute(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(fmt, tag, result, resultLength, status);
+}
+
+struct CICU_UPluralRules * U_ICU_ENTRY_POINT_RENAME(uplrules_openForType)(const char * locale, int32_t type, int32_t * status);
+static inline struct CICU_UPluralRules * uplrules_openForType(const char * locale, int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uplrules_openForType)(locale, type, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uplrules_close)(struct CICU_UPluralRules * uplrules);
+static inline void uplrules_close(struct CICU_UPluralRules * uplrules) {
+  U_ICU_ENTRY_POINT_RENAME(uplrules_close)(uplrules);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uplrules_select)(const struct CICU_UPluralRules * uplrules, double number, uint16_t * keyword, int32_t capacity, int32_t * status);
+static inline int32_t uplrules_select(const struct CICU_UPluralRules * uplrules, double number, uint16_t * keyword, int32_t capacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uplrules_select)(uplrules, number, keyword, capacity, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uplrules_selectFormatted)(const struct CICU_UPluralRules * uplrules, const struct CICU_UFormattedNumber * number, uint16_t * keyword, int32_t capacity, int32_t * status);
+static inline int32_t uplrules_selectFormatted(const struct CICU_UPluralRules * uplrules, const struct CICU_UFormattedNumber * number, uint16_t * keyword, int32_t capacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uplrules_selectFormatted)(uplrules, number, keyword, capacity, status);
+}
+
+struct CICU_UEnumeration * U_ICU_ENTRY_POINT_RENAME(uplrules_getKeywords)(const struct CICU_UPluralRules * uplrules, int32_t * status);
+static inline struct CICU_UEnumeration * uplrules_getKeywords(const struct CICU_UPluralRules * uplrules, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uplrules_getKeywords)(uplrules, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(uenum_next)(struct CICU_UEnumeration * en, int32_t * resultLength, int32_t * status);
+static inline const char * uenum_next(struct CICU_UEnumeration * en, int32_t * resultLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uenum_next)(en, resultLength, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uenum_close)(struct CICU_UEnumeration * en);
+static inline void uenum_close(struct CICU_UEnumeration * en) {
+  U_ICU_ENTRY_POINT_RENAME(uenum_close)(en);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uenum_count)(struct CICU_UEnumeration * en, int32_t * status);
+static inline int32_t uenum_count(struct CICU_UEnumeration * en, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uenum_count)(en, status);
+}
+
+void ** U_ICU_ENTRY_POINT_RENAME(umsg_open)(const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseError, int32_t * status);
+static inline void ** umsg_open(const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseError, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(umsg_open)(pattern, patternLength, locale, parseError, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(umsg_close)(void ** format);
+static inline void umsg_close(void ** format) {
+  U_ICU_ENTRY_POINT_RENAME(umsg_close)(format);
+}
+
+void * U_ICU_ENTRY_POINT_RENAME(umsg_clone)(const void ** fmt, int32_t * status);
+static inline void * umsg_clone(const void ** fmt, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(umsg_clone)(fmt, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(umsg_vformat)(const void ** fmt, uint16_t * result, int32_t resultLength, va_list ap, int32_t * status);
+static inline int32_t umsg_vformat(const void ** fmt, uint16_t * result, int32_t resultLength, va_list ap, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(umsg_vformat)(fmt, result, resultLength, ap, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(umsg_getLocale)(const void ** fmt);
+static inline const char * umsg_getLocale(const void ** fmt) {
+  return U_ICU_ENTRY_POINT_RENAME(umsg_getLocale)(fmt);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayName)(const char * localeID, const char * inLocaleID, uint16_t * result, int32_t maxResultSize, int32_t * err);
+static inline int32_t uloc_getDisplayName(const char * localeID, const char * inLocaleID, uint16_t * result, int32_t maxResultSize, int32_t * err) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayName)(localeID, inLocaleID, result, maxResultSize, err);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayLanguage)(const char * locale, const char * displayLocale, uint16_t * language, int32_t languageCapacity, int32_t * status);
+static inline int32_t uloc_getDisplayLanguage(const char * locale, const char * displayLocale, uint16_t * language, int32_t languageCapacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayLanguage)(locale, displayLocale, language, languageCapacity, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayScript)(const char * locale, const char * displayLocale, uint16_t * script, int32_t scriptCapacity, int32_t * status);
+static inline int32_t uloc_getDisplayScript(const char * locale, const char * displayLocale, uint16_t * script, int32_t scriptCapacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayScript)(locale, displayLocale, script, scriptCapacity, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayCountry)(const char * locale, const char * displayLocale, uint16_t * country, int32_t countryCapacity, int32_t * status);
+static inline int32_t uloc_getDisplayCountry(const char * locale, const char * displayLocale, uint16_t * country, int32_t countryCapacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayCountry)(locale, displayLocale, country, countryCapacity, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayKeywordValue)(const char * locale, const char * keyword, const char * displayLocale, uint16_t * dest, int32_t destCapacity, int32_t * status);
+static inline int32_t uloc_getDisplayKeywordValue(const char * locale, const char * keyword, const char * displayLocale, uint16_t * dest, int32_t destCapacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_getDisplayKeywordValue)(locale, keyword, displayLocale, dest, destCapacity, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uloc_addLikelySubtags)(const char * localeID, char * maximizedLocaleID, int32_t maximizedLocaleIDCapacity, int32_t * err);
+static inline int32_t uloc_addLikelySubtags(const char * localeID, char * maximizedLocaleID, int32_t maximizedLocaleIDCapacity, int32_t * err) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_addLikelySubtags)(localeID, maximizedLocaleID, maximizedLocaleIDCapacity, err);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uloc_minimizeSubtags)(const char * localeID, char * minimizedLocaleID, int32_t minimizedLocaleIDCapacity, int32_t * err);
+static inline int32_t uloc_minimizeSubtags(const char * localeID, char * minimizedLocaleID, int32_t minimizedLocaleIDCapacity, int32_t * err) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_minimizeSubtags)(localeID, minimizedLocaleID, minimizedLocaleIDCapacity, err);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uloc_getCharacterOrientation)(const char * localeId, int32_t * status);
+static inline int32_t uloc_getCharacterOrientation(const char * localeId, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_getCharacterOrientation)(localeId, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uloc_getLineOrientation)(const char * localeId, int32_t * status);
+static inline int32_t uloc_getLineOrientation(const char * localeId, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_getLineOrientation)(localeId, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(uloc_toUnicodeLocaleKey)(const char * keyword);
+static inline const char * uloc_toUnicodeLocaleKey(const char * keyword) {
+  return U_ICU_ENTRY_POINT_RENAME(uloc_toUnicodeLocaleKey)(keyword);
+}
+
+struct CICU_ULocaleData * U_ICU_ENTRY_POINT_RENAME(ulocdata_open)(const char * localeID, int32_t * status);
+static inline struct CICU_ULocaleData * ulocdata_open(const char * localeID, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ulocdata_open)(localeID, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ulocdata_close)(struct CICU_ULocaleData * uld);
+static inline void ulocdata_close(struct CICU_ULocaleData * uld) {
+  U_ICU_ENTRY_POINT_RENAME(ulocdata_close)(uld);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ulocdata_getDelimiter)(struct CICU_ULocaleData * uld, int32_t type, uint16_t * result, int32_t resultLength, int32_t * status);
+static inline int32_t ulocdata_getDelimiter(struct CICU_ULocaleData * uld, int32_t type, uint16_t * result, int32_t resultLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ulocdata_getDelimiter)(uld, type, result, resultLength, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ulocdata_getMeasurementSystem)(const char * localeID, int32_t * status);
+static inline int32_t ulocdata_getMeasurementSystem(const char * localeID, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ulocdata_getMeasurementSystem)(localeID, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ulocdata_getPaperSize)(const char * localeID, int32_t * height, int32_t * width, int32_t * status);
+static inline void ulocdata_getPaperSize(const char * localeID, int32_t * height, int32_t * width, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ulocdata_getPaperSize)(localeID, height, width, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucurr_forLocale)(const char * locale, uint16_t * buff, int32_t buffCapacity, int32_t * ec);
+static inline int32_t ucurr_forLocale(const char * locale, uint16_t * buff, int32_t buffCapacity, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(ucurr_forLocale)(locale, buff, buffCapacity, ec);
+}
+
+const uint16_t * U_ICU_ENTRY_POINT_RENAME(ucurr_getName)(const uint16_t * currency, const char * locale, int32_t nameStyle, int8_t * isChoiceFormat, int32_t * len, int32_t * ec);
+static inline const uint16_t * ucurr_getName(const uint16_t * currency, const char * locale, int32_t nameStyle, int8_t * isChoiceFormat, int32_t * len, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(ucurr_getName)(currency, locale, nameStyle, isChoiceFormat, len, ec);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(ucurr_isAvailable)(const uint16_t * isoCode, double from, double to, int32_t * errorCode);
+static inline int8_t ucurr_isAvailable(const uint16_t * isoCode, double from, double to, int32_t * errorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ucurr_isAvailable)(isoCode, from, to, errorCode);
+}
+
+struct CICU_UResourceBundle * U_ICU_ENTRY_POINT_RENAME(ures_openDirect)(const char * packageName, const char * locale, int32_t * status);
+static inline struct CICU_UResourceBundle * ures_openDirect(const char * packageName, const char * locale, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_openDirect)(packageName, locale, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(ures_getLocaleByType)(const struct CICU_UResourceBundle * resourceBundle, int32_t type, int32_t * status);
+static inline const char * ures_getLocaleByType(const struct CICU_UResourceBundle * resourceBundle, int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getLocaleByType)(resourceBundle, type, status);
+}
+
+struct CICU_ULocaleDisplayNames * U_ICU_ENTRY_POINT_RENAME(uldn_openForContext)(const char * locale, int32_t * contexts, int32_t length, int32_t * pErrorCode);
+static inline struct CICU_ULocaleDisplayNames * uldn_openForContext(const char * locale, int32_t * contexts, int32_t length, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uldn_openForContext)(locale, contexts, length, pErrorCode);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uldn_close)(struct CICU_ULocaleDisplayNames * ldn);
+static inline void uldn_close(struct CICU_ULocaleDisplayNames * ldn) {
+  U_ICU_ENTRY_POINT_RENAME(uldn_close)(ldn);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uldn_localeDisplayName)(const struct CICU_ULocaleDisplayNames * ldn, const char * locale, uint16_t * result, int32_t maxResultSize, int32_t * pErrorCode);
+static inline int32_t uldn_localeDisplayName(const struct CICU_ULocaleDisplayNames * ldn, const char * locale, uint16_t * result, int32_t maxResultSize, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uldn_localeDisplayName)(ldn, locale, result, maxResultSize, pErrorCode);
+}
+
 void U_ICU_ENTRY_POINT_RENAME(udat_applyPattern)(void ** format, int8_t localized, const uint16_t * pattern, int32_t patternLength);
 static inline void udat_applyPattern(void ** format, int8_t localized, const uint16_t * pattern, int32_t patternLength) {
   U_ICU_ENTRY_POINT_RENAME(udat_applyPattern)(format, localized, pattern, patternLength);
@@ -917,16 +1221,6 @@ static inline int32_t ucal_getDefaultTimeZone(uint16_t * result, int32_t resultC
 int32_t U_ICU_ENTRY_POINT_RENAME(udtitvfmt_format)(const struct CICU_UDateIntervalFormat * formatter, double fromDate, double toDate, uint16_t * result, int32_t resultCapacity, struct CICU_UFieldPosition * position, int32_t * status);
 static inline int32_t udtitvfmt_format(const struct CICU_UDateIntervalFormat * formatter, double fromDate, double toDate, uint16_t * result, int32_t resultCapacity, struct CICU_UFieldPosition * position, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(udtitvfmt_format)(formatter, fromDate, toDate, result, resultCapacity, position, status);
-}
-
-void U_ICU_ENTRY_POINT_RENAME(unum_setTextAttribute)(void ** fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status);
-static inline void unum_setTextAttribute(void ** fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status) {
-  U_ICU_ENTRY_POINT_RENAME(unum_setTextAttribute)(fmt, tag, newValue, newValueLength, status);
-}
-
-int32_t U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status);
-static inline int32_t unum_getTextAttribute(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status) {
-  return U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(fmt, tag, result, resultLength, status);
 }
 
 void U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneOffsetFromLocal)(const void ** cal, int32_t nonExistingTimeOpt, int32_t duplicatedTimeOpt, int32_t * rawOffset, int32_t * dstOffset, int32_t * status);

@@ -43,7 +43,13 @@ SCALARS = {
     "int8_t": "int8_t", "uint8_t": "uint8_t", "int16_t": "int16_t", "uint16_t": "uint16_t",
     "int32_t": "int32_t", "uint32_t": "uint32_t", "int64_t": "int64_t", "uint64_t": "uint64_t",
     "UBool": "int8_t", "UChar": "uint16_t", "UChar32": "int32_t", "UDate": "double",
-    "UErrorCode": "int32_t", "UBiDiLevel": "uint8_t",
+    "UErrorCode": "int32_t", "UBiDiLevel": "uint8_t", "va_list": "va_list",
+}
+# Plain-data ICU structs that the listed functions take by pointer, declared with
+# ICU-free but ABI-identical members so Swift can read them.
+STRUCTS = {
+    "UParseError": "int32_t line; int32_t offset; uint16_t preContext[16]; uint16_t postContext[16];",
+    "UFieldPosition": "int32_t field; int32_t beginIndex; int32_t endIndex;",
 }
 
 
@@ -89,12 +95,12 @@ def load_headers(include_dir):
 class Mapper:
     def __init__(self, enums, structs, voidptrs):
         self.enums, self.structs, self.voidptrs = enums, structs, voidptrs
-        self.opaque = set()
+        self.opaque, self.plain = set(), set()
 
     def type(self, decl):
         """Maps one C type (without a parameter name) to its ICU-free equivalent."""
         const = "const " if re.match(r"\s*const\b", decl) else ""
-        base = re.sub(r"\bconst\b", " ", decl).replace("*", " ").split()
+        base = re.sub(r"\b(const|struct)\b", " ", decl).replace("*", " ").split()
         stars = decl.count("*")
         if len(base) != 1:
             raise ValueError("unsupported type %r" % decl)
@@ -107,6 +113,11 @@ class Mapper:
             mapped = "int32_t"
         elif name in self.voidptrs:
             mapped, stars = "void", stars + 1
+        elif name in STRUCTS:
+            if stars == 0:
+                raise ValueError("struct %s passed by value" % name)
+            mapped = "struct CICU_" + name
+            self.plain.add(name)
         elif name in self.structs:
             if stars == 0:
                 raise ValueError("struct %s passed by value" % name)
@@ -196,12 +207,15 @@ def generate(include_dir):
         "#define CICU_ICU_SHIMS_H",
         "",
         "#include <stddef.h>",
+        "#include <stdarg.h>",
         "#include <stdint.h>",
         "#include <unicode/uvernum.h>",
         "",
         "// Opaque ICU handles.",
     ]
     lines += ["struct CICU_%s;" % s for s in sorted(mapper.opaque)]
+    lines += ["", "// Plain-data ICU structs (same layout as ICU's)."]
+    lines += ["struct CICU_%s { %s };" % (s, STRUCTS[s]) for s in sorted(mapper.plain)]
     lines += ["", "// Constants (values of ICU's stable enums and macros)."]
     lines += ["#define %s (%s)" % (n, values[n]) for n in constants]
     lines += [""] + body + ["#endif"]

@@ -10,7 +10,7 @@ extension RelativeTimeFormatter.Width: ExpressibleByArgument {}
 
 /// Options shared by the date formatting subcommands.
 struct DateFormattingOptions: ParsableArguments {
-    @Option(name: .long, help: "Locale identifier (ICU or BCP 47); its @calendar= and @hours= keywords apply.")
+    @Option(name: .long, help: "Locale (ICU or BCP 47); its @calendar= and @hours= keywords apply. Default: LC_ALL, LC_MESSAGES or LANG (en for C/POSIX).")
     var locale: String?
 
     @Option(name: .long, help: "Calendar (gregorian, japanese, islamic-umalqura, hebrew, buddhist, …); default: the locale's.")
@@ -25,7 +25,7 @@ struct DateFormattingOptions: ParsableArguments {
     @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
     var strict = false
 
-    func localeID() throws(CLIFailure) -> LocaleID { try CLI.locale(locale, strict: strict) }
+    func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale, strict: strict) }
 
     func calendarSystem() throws(CLIFailure) -> CalendarSystem? {
         guard let calendar else { return nil }
@@ -43,11 +43,22 @@ struct DateFormattingOptions: ParsableArguments {
     }
 }
 
+/// Output format of the `format` subcommands: the text alone, or one JSON object per line.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+extension CLI {
+    /// The locale of a `format` subcommand: `--locale`, else the environment's (LC_ALL,
+    /// LC_MESSAGES, LANG), English when that says C/POSIX.
+    static func formattingLocale(_ identifier: String?, strict: Bool) throws(CLIFailure) -> LocaleID {
+        guard identifier == nil else { return try locale(identifier, strict: strict) }
+        let environment = LocaleID.fromEnvironment()
+        return environment.baseName == "en_US_POSIX" || environment == .root ? LocaleID.english : environment
+    }
+}
 
 /// The options of the formatters that take a number: locale, context, strictness, output.
 struct NumberFormattingOptions: ParsableArguments {
-    @Option(name: .long, help: "Locale identifier (default: ICU's root locale).")
+    @Option(name: .long, help: "Locale (ICU or BCP 47). Default: LC_ALL, LC_MESSAGES or LANG (en for C/POSIX).")
     var locale: String?
 
     @Option(name: .long, help: "Capitalization: standalone, list-item, sentence-start, mid-sentence (default none).")
@@ -62,24 +73,14 @@ struct NumberFormattingOptions: ParsableArguments {
     @Argument(parsing: .allUnrecognized, help: "The amount in seconds (may be negative or fractional).")
     var seconds: [String] = []
 
-    func localeID() throws(CLIFailure) -> LocaleID { try CLI.locale(locale, strict: strict) }
+    func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale, strict: strict) }
 
     /// Runs `make` with the amount, mapping errors to exit codes, and writes the text.
     func write(_ make: (Double, LocaleID) throws -> String) throws {
         let value = try numberArgument(seconds, name: "SECONDS")
         let text: String
-        do { text = try make(value, try localeID()) } catch { throw configurationFailure(error) }
+        do { text = try make(value, try localeID()) } catch { throw formattingFailure(error) }
         CLI.write(format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
-    }
-}
-
-/// Maps library errors to the CLI's exit codes: configuration errors are usage errors (64).
-func configurationFailure(_ error: any Error) -> CLIFailure {
-    switch error {
-    case let error as DateFormatError: .usage(error.description)
-    case let error as LocaleIDError: .usage(error.description)
-    case let error as CLIFailure: error
-    default: CLIFailure(message: "\(error)", code: CLI.software)
     }
 }
 
@@ -160,7 +161,7 @@ struct FormatDateCommand: ParsableCommand {
                 formatter = try DateTimeFormatter(date: style, time: timeStyle, locale: locale, calendar: calendar, timeZone: options.zone(), hourCycle: cycle, context: options.context, strict: options.strict)
             }
         } catch {
-            throw configurationFailure(error)
+            throw formattingFailure(error)
         }
         var out = OutputBuffer()
         for value in try argumentsOrLines(values) {
@@ -208,7 +209,7 @@ struct FormatIntervalCommand: ParsableCommand {
         do {
             formatter = try DateRangeFormatter(template: template, locale: try options.localeID(), calendar: try options.calendarSystem(), timeZone: options.zone(), context: options.context, strict: options.strict)
         } catch {
-            throw configurationFailure(error)
+            throw formattingFailure(error)
         }
         let from = try ISOInstant.parse(start, zone: options.zone())
         let to = try ISOInstant.parse(end, zone: options.zone())

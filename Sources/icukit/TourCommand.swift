@@ -14,6 +14,7 @@ struct TourCommand: ParsableCommand {
         try collationTour()
         try bidiTour()
         try datesTour()
+        try numbersAndLocalesTour()
     }
 
     private func collationTour() throws {

@@ -3,7 +3,8 @@
 // Checked (a violation calls fatalError, which libFuzzer reports as a crash):
 // - LocaleID(_:) either throws LocaleIDError.malformed or gives an identifier whose every
 //   property can be read; its language subtag is well formed;
-// - re-parsing its `bcp47` and its `identifier` does not crash;
+// - re-parsing its `bcp47` and its `identifier` does not crash; its locale data
+//   (names, quotes, measurement system, first weekday 1…7, currency) and matching work;
 // - a word, sentence and line Segmenter opens for it and segments a short sample into
 //   well-formed boundaries.
 // Noted, not fatal (printed to stderr, at most a few times per run), unless
@@ -65,6 +66,21 @@ private func exercise(_ id: LocaleID, _ input: String) {
     _ = id.keywordValue("calendar")
     _ = id.keywordValue("")
     _ = id.description
+    // Locale data and matching (issue 8): never crash, whatever the identifier.
+    _ = id.keywords
+    _ = id.unicodeKeywords
+    _ = id.maximized.minimized
+    _ = id.displayName(in: id)
+    _ = try? id.displayName(in: id, context: .beginningOfSentence, dialectNames: true)
+    _ = id.displayLanguage()
+    _ = id.displayRegion()
+    _ = id.quotationMarks
+    _ = id.measurementSystem
+    _ = id.paperSize
+    expect((1...7).contains(id.firstWeekday), "first weekday of \"\(identifier)\"")
+    _ = id.characterOrientation
+    if let code = id.currencyCode { _ = try? id.currencyName(code) }
+    _ = LocaleMatcher(available: [id, .root]).bestMatch(for: [id])
     expect(isWellFormedLanguage(language), "language \"\(language)\" of \"\(identifier)\" (from \(input.debugDescription))")
     expect(!bcp47.isEmpty, "empty bcp47 for \"\(identifier)\"")
     if !identifier.hasPrefix(baseName) {

@@ -63,7 +63,7 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
         let base = canonical.prefix { $0 != "@" }
         if base == "root" || base == "und" || base.allSatisfy({ $0 == "_" }) { canonical = String(canonical.dropFirst(base.count)) }
         if canonical == "@" { canonical = "" }
-        self = LocaleID(canonical: canonical)
+        self = LocaleID(canonical: Self.uppercasingCurrency(canonical))
     }
 
     /// The BCP 47 form, such as `de-DE-u-co-phonebk` (`und` for root).
@@ -124,6 +124,17 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
         _ operation: String
     ) -> String {
         (try? ICUBuffers.string(operation: operation, capacity: 157) { get(identifier, $0, $1, &$2) }) ?? ""
+    }
+
+    /// ICU's legacy form spells currency codes in upper case (`currency=USD`), but the
+    /// BCP 47 round trip lowers them (`-cu-usd` → `currency=usd`), which ICU's display
+    /// names then do not find.
+    private static func uppercasingCurrency(_ identifier: String) -> String {
+        guard let at = identifier.firstIndex(of: "@"), identifier.contains("currency=") else { return identifier }
+        let keywords = identifier[identifier.index(after: at)...].split(separator: ";").map { pair -> String in
+            pair.hasPrefix("currency=") ? "currency=" + pair.dropFirst(9).uppercased() : String(pair)
+        }
+        return String(identifier[...at]) + keywords.joined(separator: ";")
     }
 
     private static func bcp47RoundTrip(_ identifier: String) -> String? {

@@ -2,6 +2,47 @@ internal import CICU
 import Synchronization
 import FoundationEssentials
 
+/// Why a formatter could not be created or a value could not be formatted or parsed.
+///
+/// ```swift
+/// do { _ = try ICUNumberFormatter(skeleton: "percent/x", locale: "en") }
+/// catch FormattingError.invalidSkeleton(let skeleton, let offset) { print(skeleton, offset) }
+/// ```
+public enum FormattingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// ICU rejected a number skeleton; `offset` is the UTF-16 offset ICU reported, when it did.
+    case invalidSkeleton(String, offset: Int?)
+    /// A unit identifier ICU does not know, such as `"furlongs"`.
+    case unknownUnit(String)
+    /// A currency code that is not a well-formed ISO 4217 code (three ASCII letters),
+    /// or that ICU does not know.
+    case unknownCurrency(String)
+    /// ICU rejected a MessageFormat pattern; `offset` is the UTF-16 offset when known.
+    case invalidPattern(String, offset: Int?, reason: String)
+    /// A message argument is missing or has the wrong type for the pattern.
+    case invalidArgument(String)
+    /// A decimal number string such as `"1e3x"` that is not a number.
+    case invalidNumber(String)
+    /// Text that does not parse as a number; `byteOffset` is the UTF-8 offset where parsing stopped.
+    case unparseable(String, byteOffset: Int)
+    /// A value outside what the operation accepts (NaN for a plural category, …).
+    case outOfRange(String)
+
+    public var description: String {
+        switch self {
+        case .invalidSkeleton(let skeleton, let offset):
+            "invalid number skeleton \"\(skeleton)\"" + (offset.map { " at offset \($0)" } ?? "")
+        case .unknownUnit(let unit): "unknown unit \"\(unit)\""
+        case .unknownCurrency(let code): "unknown currency code \"\(code)\""
+        case .invalidPattern(let pattern, let offset, let reason):
+            "invalid message pattern \"\(pattern)\"" + (offset.map { " at offset \($0)" } ?? "") + ": \(reason)"
+        case .invalidArgument(let message): "invalid message argument: \(message)"
+        case .invalidNumber(let text): "not a decimal number: \"\(text)\""
+        case .unparseable(let text, let offset): "cannot parse \"\(text)\" as a number (stopped at byte \(offset))"
+        case .outOfRange(let message): "value out of range: \(message)"
+        }
+    }
+}
+
 extension ICUBuffers {
     /// Calls `fill` with a UTF-16 buffer and returns the `String` it wrote; retries once
     /// with the exact size when ICU reports `U_BUFFER_OVERFLOW_ERROR`. The first attempt
@@ -33,6 +74,29 @@ extension ICUBuffers {
         let length = buffer.withUnsafeMutableBufferPointer { fill($0.baseAddress!, Int32($0.count), &status) }
         try status.check(operation())
         return String(decoding: buffer[..<min(Int(length), buffer.count)], as: UTF16.self)
+    }
+}
+
+/// The text of a `UFormattedValue` (valid while its owner lives).
+func formattedValueString(_ value: OpaquePointer?, operation: StaticString) throws(ICUError) -> String {
+    var status = U_ZERO_ERROR
+    var length: Int32 = 0
+    let chars = ufmtval_getString(value, &length, &status)
+    try status.check("\(operation)")
+    guard let chars else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
+}
+
+/// Runs `body` with `text` as UTF-16 (not NUL-terminated); throws for texts past `Int32`.
+func withUTF16Text<R>(_ text: String, _ body: (UnsafePointer<UInt16>, Int32) throws -> R) throws -> R {
+    let units = Array(text.utf16)
+    guard units.count < Int(Int32.max) else {
+        throw InputTooLongError(length: units.count, limit: Int(Int32.max) - 1, unit: "UTF-16 code units")
+    }
+    return try units.withUnsafeBufferPointer { buffer in
+        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 1) { empty in
+            try body(buffer.baseAddress ?? UnsafePointer(empty.baseAddress!), Int32(buffer.count))
+        }
     }
 }
 
@@ -95,8 +159,12 @@ final class HandlePool: Sendable {
     }
 }
 
-/// A bounded cache of configured formatters keyed by their full configuration, so that
-/// creating "the same" formatter twice costs a dictionary lookup, not an ICU open.
+/// A process-wide, size-bounded cache of configured formatters keyed by their full
+/// configuration (locale and options), so that creating "the same" formatter twice costs a
+/// dictionary lookup, not an ICU open. Creation runs outside the lock; a full cache is
+/// emptied before inserting (the engines stay alive while formatters use them).
+///
+/// `Sendable` notes: the dictionary is only touched under the mutex; values are `Sendable`.
 final class FormatterCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let entries = Mutex<[Key: Value]>([:])
     private let limit: Int
@@ -190,4 +258,49 @@ extension LocaleID {
 extension Date {
     @inline(__always) var udate: Double { timeIntervalSince1970 * 1000 }
     @inline(__always) init(udate: Double) { self.init(timeIntervalSince1970: udate / 1000) }
+}
+
+/// Owns one ICU handle that is not documented as safe for concurrent use, and
+/// serializes every use of it.
+///
+/// `Sendable` notes: the handle is reached only inside `withHandle`, under the mutex.
+final class LockedHandle: @unchecked Sendable {
+    private let handle: OpaquePointer
+    private let close: @Sendable (OpaquePointer) -> Void
+    private let lock = Mutex<Void>(())
+
+    init(_ handle: OpaquePointer, close: @escaping @Sendable (OpaquePointer) -> Void) {
+        self.handle = handle
+        self.close = close
+    }
+
+    deinit { close(handle) }
+
+    func withHandle<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
+        try lock.withLock { _ throws(E) -> R in try body(handle) }
+    }
+}
+
+/// Checks a decimal number string (`-12.50`, `1e-3`, `12345678901234567890.5`) before it
+/// reaches ICU, which rejects malformed ones with `U_DECIMAL_NUMBER_SYNTAX_ERROR`.
+func isDecimalNumberString(_ text: String) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    var digits = 0, seenDot = false
+    while let byte = bytes.first, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") {
+        if byte == UInt8(ascii: ".") {
+            if seenDot { return false }
+            seenDot = true
+        } else if (0x30...0x39).contains(byte) {
+            digits += 1
+        } else {
+            return false
+        }
+        bytes = bytes.dropFirst()
+    }
+    guard digits > 0, digits <= 1000 else { return false }
+    if bytes.isEmpty { return true }
+    bytes = bytes.dropFirst()
+    if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    return !bytes.isEmpty && bytes.count <= 6 && bytes.allSatisfy { (0x30...0x39).contains($0) }
 }

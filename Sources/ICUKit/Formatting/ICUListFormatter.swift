@@ -1,0 +1,140 @@
+internal import CICU
+
+/// The kind and width of a list: "a, b, and c", "a, b, or c", "3 ft, 7 in".
+///
+/// ```swift
+/// let style = ListStyle(type: .or, width: .wide)
+/// try ICUListFormatter(style, locale: try LocaleID("ja")).format(["a", "b", "c"])   // "a、b、またはc"
+/// ```
+public struct ListStyle: Sendable, Hashable {
+    /// The conjunction.
+    public enum ListType: String, Sendable, Hashable, CaseIterable {
+        /// "a, b, and c".
+        case and
+        /// "a, b, or c".
+        case or
+        /// A list of measurements: "3 feet, 7 inches".
+        case units
+
+        var icu: Int32 {
+            switch self {
+            case .and: ULISTFMT_TYPE_AND
+            case .or: ULISTFMT_TYPE_OR
+            case .units: ULISTFMT_TYPE_UNITS
+            }
+        }
+    }
+
+    /// How compact the separators are.
+    public enum Width: String, Sendable, Hashable, CaseIterable {
+        /// "a, b, and c".
+        case wide
+        /// "a, b, & c".
+        case short
+        /// "a, b, c".
+        case narrow
+
+        var icu: Int32 {
+            switch self {
+            case .wide: ULISTFMT_WIDTH_WIDE
+            case .short: ULISTFMT_WIDTH_SHORT
+            case .narrow: ULISTFMT_WIDTH_NARROW
+            }
+        }
+    }
+
+    /// The conjunction.
+    public var type: ListType
+    /// The width.
+    public var width: Width
+
+    /// A list style; by default "and", wide.
+    public init(type: ListType = .and, width: Width = .wide) {
+        self.type = type
+        self.width = width
+    }
+}
+
+/// Joins items into a list as a locale writes it.
+///
+/// ```swift
+/// try ICUListFormatter(locale: try LocaleID("en")).format(["a", "b", "c"])   // "a, b, and c"
+/// try ICUListFormatter(locale: try LocaleID("de")).format(["a", "b", "c"])   // "a, b und c"
+/// ```
+///
+/// Formatters are cached per (style, locale) and shared; each serializes its calls.
+public struct ICUListFormatter: Sendable {
+    /// The style.
+    public let style: ListStyle
+    /// The locale.
+    public let locale: LocaleID
+    private let handle: LockedHandle
+
+    private static let cache = FormatterCache<String, LockedHandle>(limit: 64)
+
+    /// Opens (or reuses) a list formatter.
+    ///
+    /// ```swift
+    /// let or = try ICUListFormatter(ListStyle(type: .or), locale: try LocaleID("fr"))
+    /// try or.format(["thé", "café"])   // "thé ou café"
+    /// ```
+    /// - Throws: ``LocaleIDError/unknown(_:)`` in strict mode; ``ICUError`` if ICU fails.
+    ///
+    /// The corresponding C function is `ulistfmt_openForType`.
+    public init(_ style: ListStyle = ListStyle(), locale: LocaleID = .root, strict: Bool = false) throws {
+        if strict { try locale.requireKnown() }
+        self.style = style
+        self.locale = locale
+        handle = try Self.cache.value(for: "\(style.type.rawValue)|\(style.width.rawValue)|\(locale.identifier)") {
+            () throws(ICUError) -> LockedHandle in
+            var status = U_ZERO_ERROR
+            guard let opened = ulistfmt_openForType(locale.identifier, style.type.icu, style.width.icu, &status), !status.isFailure else {
+                throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ulistfmt_openForType(\(locale))")
+            }
+            return LockedHandle(opened) { ulistfmt_close($0) }
+        }
+    }
+
+    /// Joins `items`.
+    ///
+    /// ```swift
+    /// try ICUListFormatter(ListStyle(type: .units, width: .narrow), locale: try LocaleID("en")).format(["5′", "11″"])   // "5′ 11″"
+    /// ```
+    /// - Throws: ``InputTooLongError`` when the items exceed ICU's `Int32` lengths;
+    ///   ``ICUError`` if ICU fails.
+    ///
+    /// The corresponding C function is `ulistfmt_format`.
+    public func format(_ items: [String]) throws -> String {
+        let units = items.map { Array($0.utf16) }
+        let total = units.reduce(0) { $0 + $1.count }
+        guard total < Int(Int32.max) / 2, items.count < Int(Int32.max) else {
+            throw InputTooLongError(length: total, limit: Int(Int32.max) / 2, unit: "UTF-16 code units")
+        }
+        // One contiguous buffer holding every item, and pointers into it.
+        var storage: [UInt16] = []
+        storage.reserveCapacity(max(total, 1))
+        var lengths: [Int32] = []
+        for item in units {
+            storage += item
+            lengths.append(Int32(item.count))
+        }
+        if storage.isEmpty { storage.append(0) }
+        return try storage.withUnsafeBufferPointer { buffer in
+            var pointers: [UnsafePointer<UInt16>?] = []
+            var offset = 0
+            for length in lengths {
+                pointers.append(buffer.baseAddress! + offset)
+                offset += Int(length)
+            }
+            return try pointers.withUnsafeMutableBufferPointer { pointerBuffer in
+                try lengths.withUnsafeBufferPointer { lengthBuffer in
+                    try handle.withHandle { formatter throws(ICUError) in
+                        try ICUBuffers.utf16String(operation: "ulistfmt_format", capacity: total + 16 * max(items.count, 1)) {
+                            ulistfmt_format(formatter, pointerBuffer.baseAddress, lengthBuffer.baseAddress, Int32(items.count), $0, $1, &$2)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+internal import CICU
+
+/// A CLDR plural category.
+///
+/// ```swift
+/// try PluralRules(locale: try LocaleID("cy")).categories   // [.zero, .one, .two, .few, .many, .other]
+/// ```
+public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// `zero` (Arabic 0, Welsh 0, Latvian 0, 10–20, …).
+    case zero
+    /// `one` (English 1, French 0–1.x, Russian 1, 21, 31, …).
+    case one
+    /// `two` (Arabic, Hebrew, Welsh 2).
+    case two
+    /// `few` (Russian and Polish 2–4, 22–24, …; Welsh 3).
+    case few
+    /// `many` (Russian 5–20, 25–30, …; Welsh 6; Arabic 11–99).
+    case many
+    /// `other`: every language's default form.
+    case other
+
+    /// The category named by an ICU keyword in UTF-16 (`nil` for anything else).
+    init?(utf16 keyword: UnsafeBufferPointer<UInt16>) {
+        switch (keyword.count, keyword.first) {
+        case (4, UInt16(UInt8(ascii: "z"))): self = .zero
+        case (3, UInt16(UInt8(ascii: "o"))): self = .one
+        case (3, UInt16(UInt8(ascii: "t"))): self = .two
+        case (3, UInt16(UInt8(ascii: "f"))): self = .few
+        case (4, UInt16(UInt8(ascii: "m"))): self = .many
+        case (5, UInt16(UInt8(ascii: "o"))): self = .other
+        default: return nil
+        }
+    }
+
+    /// CLDR order: zero < one < two < few < many < other.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A locale's plural rules (CLDR), cardinal ("1 file", "2 files") or ordinal ("1st",
+/// "2nd"), including the category of a number as formatted ("1.0" is `other` in English).
+///
+/// ```swift
+/// let russian = try PluralRules(locale: try LocaleID("ru"))
+/// try russian.category(for: 3)    // .few
+/// try russian.category(for: 5)    // .many
+/// try PluralRules(locale: try LocaleID("en")).category(forFormatted: "1.0")   // .other
+/// try PluralRules(.ordinal, locale: try LocaleID("en")).category(for: 22)      // .two
+/// ```
+///
+/// Rules are cached per (type, locale) and shared; each shared one serializes its calls.
+public struct PluralRules: Sendable {
+    /// Cardinal (counting) or ordinal (ranking) rules.
+    public enum RuleType: String, Sendable, Hashable, CaseIterable {
+        /// Counting: "1 file", "2 files".
+        case cardinal
+        /// Ranking: "1st", "2nd", "3rd", "4th".
+        case ordinal
+    }
+
+    /// The rule type.
+    public let type: RuleType
+    /// The locale.
+    public let locale: LocaleID
+    private let handle: LockedHandle
+
+    private static let cache = FormatterCache<String, LockedHandle>(limit: 64)
+
+    /// Opens (or reuses) the plural rules of `locale`.
+    ///
+    /// ```swift
+    /// let welsh = try PluralRules(locale: try LocaleID("cy"))
+    /// welsh.categories.count   // 6
+    /// ```
+    /// - Throws: ``LocaleIDError/unknown(_:)`` in strict mode; ``ICUError`` if ICU fails.
+    ///
+    /// The corresponding C function is `uplrules_openForType`.
+    public init(_ type: RuleType = .cardinal, locale: LocaleID = .root, strict: Bool = false) throws {
+        if strict { try locale.requireKnown() }
+        self.type = type
+        self.locale = locale
+        handle = try Self.cache.value(for: type.rawValue + "|" + locale.identifier) { () throws(ICUError) -> LockedHandle in
+            var status = U_ZERO_ERROR
+            let icuType = type == .cardinal ? UPLURAL_TYPE_CARDINAL : UPLURAL_TYPE_ORDINAL
+            guard let rules = uplrules_openForType(locale.identifier, icuType, &status), !status.isFailure else {
+                throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "uplrules_openForType(\(locale))")
+            }
+            return LockedHandle(rules) { uplrules_close($0) }
+        }
+    }
+
+    /// The category of a number (its value only: `1` and `1.0` are the same here; use
+    /// ``category(forFormatted:)`` when visible fraction digits matter).
+    ///
+    /// ```swift
+    /// try PluralRules(locale: try LocaleID("pl")).category(for: 22)   // .few
+    /// ```
+    /// - Throws: ``FormattingError/outOfRange(_:)`` for NaN or infinity.
+    ///
+    /// The corresponding C function is `uplrules_select`.
+    public func category(for value: Double) throws -> PluralCategory {
+        guard value.isFinite else { throw FormattingError.outOfRange("plural category of \(value)") }
+        // The keyword is read straight from a stack buffer (no String on this hot path).
+        let category = handle.withHandle { rules -> PluralCategory? in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 8) { buffer in
+                var status = U_ZERO_ERROR
+                let length = uplrules_select(rules, value, buffer.baseAddress, 8, &status)
+                guard !status.isFailure, length > 0, length <= 8 else { return nil }
+                return PluralCategory(utf16: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]))
+            }
+        }
+        guard let category else { throw ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "uplrules_select") }
+        return category
+    }
+
+    /// The category of a decimal number string as written, with its visible fraction
+    /// digits: `"1"` is `one` but `"1.0"` is `other` in English; `"1.5"` is `one` in French.
+    ///
+    /// ```swift
+    /// try PluralRules(locale: try LocaleID("en")).category(forFormatted: "1.0")   // .other
+    /// ```
+    /// - Throws: ``FormattingError/invalidNumber(_:)`` for a string that is not a plain
+    ///   decimal number (`-12.50`, `3`, `1e3`).
+    ///
+    /// The corresponding C function is `uplrules_selectFormatted`.
+    public func category(forFormatted decimal: String) throws -> PluralCategory {
+        guard isDecimalNumberString(decimal) else { throw FormattingError.invalidNumber(decimal) }
+        // Keep exactly the fraction digits written ("1.50" has two).
+        let mantissa = decimal.prefix { $0 != "e" && $0 != "E" }
+        let fractionDigits = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+        let skeleton = fractionDigits == 0 ? "precision-integer group-off" : "." + String(repeating: "0", count: min(fractionDigits, 999)) + " group-off"
+        let formatter = try ICUNumberFormatter(skeleton: skeleton, locale: locale)
+        return try category(decimal: decimal, formatter: formatter)
+    }
+
+    /// The category of `value` as `formatter` writes it (so "1.0 km" counts its fraction
+    /// digit, and compact "1.2K" its compact exponent).
+    ///
+    /// ```swift
+    /// let oneDecimal = try ICUNumberFormatter(skeleton: ".0", locale: "en")
+    /// try PluralRules(locale: try LocaleID("en")).category(for: 1, formattedWith: oneDecimal)   // .other
+    /// ```
+    /// - Throws: ``ICUError`` if ICU fails.
+    ///
+    /// The corresponding C function is `uplrules_selectFormatted`.
+    public func category(for value: Double, formattedWith formatter: ICUNumberFormatter) throws -> PluralCategory {
+        let keyword = try formatter.handle.withFormatted(value) { result throws(ICUError) in try select(result) }
+        return PluralCategory(rawValue: keyword) ?? .other
+    }
+
+    private func category(decimal: String, formatter: ICUNumberFormatter) throws -> PluralCategory {
+        let keyword = try formatter.handle.withFormatted(decimal: decimal) { result throws(ICUError) in try select(result) }
+        return PluralCategory(rawValue: keyword) ?? .other
+    }
+
+    private func select(_ result: OpaquePointer) throws(ICUError) -> String {
+        try handle.withHandle { rules throws(ICUError) in
+            try ICUBuffers.utf16String(operation: "uplrules_selectFormatted", capacity: 8) {
+                uplrules_selectFormatted(rules, result, $0, $1, &$2)
+            }
+        }
+    }
+
+    /// The categories this locale distinguishes, in CLDR order (zero … other).
+    ///
+    /// ```swift
+    /// try PluralRules(locale: try LocaleID("ja")).categories   // [.other]
+    /// ```
+    ///
+    /// The corresponding C function is `uplrules_getKeywords`.
+    public var categories: [PluralCategory] {
+        handle.withHandle { rules in
+            var status = U_ZERO_ERROR
+            guard let keywords = uplrules_getKeywords(rules, &status), !status.isFailure else { return [.other] }
+            defer { uenum_close(keywords) }
+            var found: [PluralCategory] = []
+            var length: Int32 = 0
+            while let next = uenum_next(keywords, &length, &status), !status.isFailure {
+                if let category = PluralCategory(rawValue: String(cString: next)) { found.append(category) }
+            }
+            return found.sorted()
+        }
+    }
+}

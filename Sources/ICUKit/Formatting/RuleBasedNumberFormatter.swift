@@ -1,0 +1,221 @@
+internal import CICU
+
+/// ICU's `UNumberFormat*` (a `void **` in the shim) as an opaque handle, and back.
+typealias UNumHandle = OpaquePointer
+@inline(__always) func unumConst(_ handle: UNumHandle) -> UnsafeMutablePointer<UnsafeRawPointer?> { UnsafeMutablePointer(handle) }
+@inline(__always) func unumMutable(_ handle: UNumHandle) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> { UnsafeMutablePointer(handle) }
+
+/// Opens a `UNumberFormat` of `style` for `locale`, reporting what ICU actually loaded.
+func openUNum(style: Int32, locale: LocaleID, operation: String) throws(ICUError) -> (LockedHandle, actual: String) {
+    var status = U_ZERO_ERROR
+    var parseError = CICU_UParseError()
+    guard let opened = unum_open(style, nil, 0, locale.identifier, &parseError, &status), !status.isFailure else {
+        throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: operation)
+    }
+    let handle = UNumHandle(opened)
+    var localeStatus = U_ZERO_ERROR
+    let actual = unum_getLocaleByType(unumConst(handle), ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+    return (LockedHandle(handle) { unum_close(unumMutable($0)) }, actual)
+}
+
+/// Parses `text` with a `UNumberFormat`, requiring the whole text to be consumed.
+func parseWithUNum(_ handle: UNumHandle, _ text: String) throws -> Double {
+    let trimmed = text
+    guard !trimmed.isEmpty else { throw FormattingError.unparseable(text, byteOffset: 0) }
+    return try withUTF16Text(trimmed) { chars, count in
+        var position: Int32 = 0
+        var status = U_ZERO_ERROR
+        let value = unum_parseDouble(unumConst(handle), chars, count, &position, &status)
+        if status.isFailure || position != count {
+            // ICU reports the failure position through parsePos; map it to UTF-8.
+            let stop = Int(max(0, min(position, count)))
+            let index = String.Index(utf16Offset: stop, in: trimmed)
+            let offset = trimmed.utf8.distance(from: trimmed.startIndex, to: index)
+            throw FormattingError.unparseable(text, byteOffset: offset)
+        }
+        return value
+    }
+}
+
+/// Spells numbers out in words and formats ordinals with ICU's rule-based number
+/// formats (RBNF): "forty-two", "quarante-deux", "21st".
+///
+/// ```swift
+/// let words = try RuleBasedNumberFormatter(.spellOut, locale: try LocaleID("fr"))
+/// try words.format(42)            // "quarante-deux"
+/// try words.parse("quarante-deux")  // 42
+/// try RuleBasedNumberFormatter(.ordinal, locale: try LocaleID("en")).format(21)   // "21st"
+/// ```
+///
+/// Formatters are cached per (kind, locale) and shared; ICU's rule-based formats are
+/// not documented as thread-safe, so each shared one serializes its calls.
+public struct RuleBasedNumberFormatter: Sendable {
+    /// The rule set family.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Numbers in words ("forty-two").
+        case spellOut = "spellout"
+        /// Ordinal numerals ("21st", "21.").
+        case ordinal
+        /// Durations in seconds ("1:01:01"), where the locale has rules for them.
+        case duration
+
+        var style: Int32 {
+            switch self {
+            case .spellOut: UNUM_SPELLOUT
+            case .ordinal: UNUM_ORDINAL
+            case .duration: 7  // UNUM_DURATION
+            }
+        }
+    }
+
+    /// The rule set family.
+    public let kind: Kind
+    /// The requested locale.
+    public let locale: LocaleID
+    /// The locale whose rules ICU loaded (root when it had none for `locale`).
+    public var actualLocale: LocaleID { LocaleID(icuReported: shared.actual) }
+    private let shared: Shared
+
+    final class Shared: Sendable {
+        let handle: LockedHandle
+        let actual: String
+        init(_ opened: (LockedHandle, actual: String)) { (handle, actual) = (opened.0, opened.actual) }
+    }
+
+    private static let cache = FormatterCache<String, Shared>(limit: 64)
+
+    /// Opens (or reuses) the rule-based format of `kind` for `locale`.
+    ///
+    /// ```swift
+    /// try RuleBasedNumberFormatter(.spellOut, locale: try LocaleID("de")).format(21)   // "einundzwanzig"
+    /// ```
+    /// - Throws: ``LocaleIDError/unknown(_:)`` in strict mode, ``ICUError`` if ICU has no rules.
+    ///
+    /// The corresponding C function is `unum_open`.
+    public init(_ kind: Kind, locale: LocaleID = .root, strict: Bool = false) throws {
+        if strict { try locale.requireKnown() }
+        self.kind = kind
+        self.locale = locale
+        self.shared = try Self.cache.value(for: kind.rawValue + "|" + locale.identifier) { () throws(ICUError) -> Shared in
+            Shared(try openUNum(style: kind.style, locale: locale, operation: "unum_open(\(kind.rawValue), \(locale))"))
+        }
+    }
+
+    /// Formats a number with the rules: `42` → "forty-two", `2.5` → "two point five".
+    ///
+    /// ```swift
+    /// try RuleBasedNumberFormatter(.spellOut, locale: try LocaleID("en")).format(2.5)   // "two point five"
+    /// ```
+    /// - Throws: ``ICUError`` if ICU fails.
+    ///
+    /// The corresponding C function is `unum_formatDouble`.
+    public func format(_ value: Double) throws -> String {
+        try shared.handle.withHandle { handle throws(ICUError) in
+            try ICUBuffers.utf16String(operation: "unum_formatDouble", capacity: 128) {
+                unum_formatDouble(unumConst(handle), value, $0, $1, nil, &$2)
+            }
+        }
+    }
+
+    /// Formats an integer exactly.
+    ///
+    /// ```swift
+    /// try RuleBasedNumberFormatter(.ordinal, locale: try LocaleID("en")).format(102)   // "102nd"
+    /// ```
+    /// - Throws: ``ICUError`` if ICU fails.
+    ///
+    /// The corresponding C function is `unum_formatInt64`.
+    public func format(_ value: Int) throws -> String {
+        try shared.handle.withHandle { handle throws(ICUError) in
+            try ICUBuffers.utf16String(operation: "unum_formatInt64", capacity: 128) {
+                unum_formatInt64(unumConst(handle), Int64(value), $0, $1, nil, &$2)
+            }
+        }
+    }
+
+    /// Parses text written by these rules back to a number.
+    ///
+    /// ```swift
+    /// try RuleBasedNumberFormatter(.spellOut, locale: try LocaleID("en")).parse("forty-two")   // 42
+    /// ```
+    /// - Throws: ``FormattingError/unparseable(_:byteOffset:)`` unless the whole text parses.
+    ///
+    /// The corresponding C function is `unum_parseDouble`.
+    public func parse(_ text: String) throws -> Double {
+        try shared.handle.withHandle { handle in try parseWithUNum(handle, text) }
+    }
+}
+
+/// Parses localized numbers: decimal, percent, currency and scientific text as the
+/// locale writes them, requiring the whole text to be a number.
+///
+/// ```swift
+/// let parser = try NumberParser(.decimal, locale: try LocaleID("de"))
+/// try parser.parse("1.234,5")   // 1234.5
+/// try parser.parse("12x")       // throws FormattingError.unparseable("12x", byteOffset: 2)
+/// ```
+public struct NumberParser: Sendable {
+    /// What kind of text to expect.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `1,234.5` (also accepts unlocalized digits).
+        case decimal
+        /// `25%` → 0.25.
+        case percent
+        /// `$1,234.50` in the locale's currency conventions.
+        case currency
+        /// `1.2345E4`.
+        case scientific
+
+        var style: Int32 {
+            switch self {
+            case .decimal: UNUM_DECIMAL
+            case .percent: UNUM_PERCENT
+            case .currency: UNUM_CURRENCY
+            case .scientific: UNUM_SCIENTIFIC
+            }
+        }
+    }
+
+    /// The expected kind of text.
+    public let kind: Kind
+    /// The locale whose symbols are expected.
+    public let locale: LocaleID
+    private let handle: LockedHandle
+
+    private static let cache = FormatterCache<String, LockedHandle>(limit: 64)
+
+    /// Creates (or reuses) a parser.
+    ///
+    /// ```swift
+    /// let percent = try NumberParser(.percent, locale: try LocaleID("fr"))
+    /// try percent.parse("25 %")   // 0.25
+    /// ```
+    /// - Parameter lenient: Accept looser input (ICU's lenient parse), such as missing
+    ///   or misplaced grouping separators.
+    /// - Throws: ``LocaleIDError/unknown(_:)`` in strict mode, ``ICUError`` if ICU fails.
+    ///
+    /// The corresponding C function is `unum_open`.
+    public init(_ kind: Kind = .decimal, locale: LocaleID = .root, lenient: Bool = false, strict: Bool = false) throws {
+        if strict { try locale.requireKnown() }
+        self.kind = kind
+        self.locale = locale
+        self.handle = try Self.cache.value(for: "\(kind.rawValue)|\(lenient)|\(locale.identifier)") { () throws(ICUError) -> LockedHandle in
+            let (handle, _) = try openUNum(style: kind.style, locale: locale, operation: "unum_open(\(kind.rawValue), \(locale))")
+            handle.withHandle { unum_setAttribute(unumMutable($0), UNUM_LENIENT_PARSE, lenient ? 1 : 0) }
+            return handle
+        }
+    }
+
+    /// Parses the whole of `text` as a number.
+    ///
+    /// ```swift
+    /// try NumberParser(.decimal, locale: try LocaleID("ar")).parse("١٢٣٫٥")   // 123.5
+    /// ```
+    /// - Throws: ``FormattingError/unparseable(_:byteOffset:)`` naming where parsing
+    ///   stopped, ``InputTooLongError`` past `Int32` UTF-16 units.
+    ///
+    /// The corresponding C function is `unum_parseDouble`.
+    public func parse(_ text: String) throws -> Double {
+        try handle.withHandle { handle in try parseWithUNum(handle, text) }
+    }
+}

@@ -1,0 +1,396 @@
+/// Apple `.stringsdict` plural entries, read from their XML property list and resolved
+/// with ICU's plural rules, so existing localizations work on Linux (where Foundation
+/// crashes on them).
+///
+/// ```swift
+/// let dict = try StringsDict(xml: xmlText)
+/// try dict.format("files", locale: try LocaleID("ru"), 3)   // "3 файла"
+/// ```
+///
+/// Supported: `NSStringLocalizedFormatKey` with `%#@variable@` references (also
+/// positional `%1$#@variable@`), `NSStringPluralRuleType` variables with the categories
+/// zero/one/two/few/many/other (`zero` used for 0 when present, as Apple does), and the
+/// printf conversions `%d %i %u %ld %lld %lu %f %g %@ %%` with positions (`%2$@`).
+public struct StringsDict: Sendable {
+    /// One plural variable of an entry.
+    public struct Variable: Sendable, Hashable {
+        /// The printf conversion of the value (`d`, `ld`, `f`, …).
+        public let valueType: String
+        /// The text per category.
+        public let forms: [PluralCategory: String]
+    }
+
+    /// One localized entry: the format with `%#@variable@` references and its variables.
+    public struct Entry: Sendable, Hashable {
+        /// The `NSStringLocalizedFormatKey` format.
+        public let format: String
+        /// The variables by name.
+        public let variables: [String: Variable]
+    }
+
+    /// The entries by key.
+    public let entries: [String: Entry]
+
+    /// Why a `.stringsdict` could not be read or used.
+    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// The XML is not a property list this reader understands; the byte offset where it failed.
+        case malformedPropertyList(String, byteOffset: Int)
+        /// No entry has this key.
+        case unknownKey(String)
+        /// An entry refers to a variable it does not define, or has no `other` form.
+        case invalidEntry(String)
+        /// Too few arguments for the format.
+        case missingArgument(Int)
+
+        public var description: String {
+            switch self {
+            case .malformedPropertyList(let reason, let offset): "malformed property list at byte \(offset): \(reason)"
+            case .unknownKey(let key): "no stringsdict entry \"\(key)\""
+            case .invalidEntry(let reason): "invalid stringsdict entry: \(reason)"
+            case .missingArgument(let n): "missing argument \(n)"
+            }
+        }
+    }
+
+    /// Reads the XML property list of a `.stringsdict` file.
+    ///
+    /// ```swift
+    /// let dict = try StringsDict(xml: String(decoding: bytes, as: UTF8.self))
+    /// dict.entries.keys   // ["files", …]
+    /// ```
+    /// - Throws: ``Error/malformedPropertyList(_:byteOffset:)``, ``Error/invalidEntry(_:)``.
+    public init(xml: String) throws(StringsDict.Error) {
+        var parser = PropertyListParser(xml)
+        let root = try parser.parseDocument()
+        guard case .dictionary(let top) = root else { throw .malformedPropertyList("root is not a dict", byteOffset: 0) }
+        var entries: [String: Entry] = [:]
+        for (key, value) in top {
+            guard case .dictionary(let entry) = value else { continue }
+            guard case .string(let format)? = entry["NSStringLocalizedFormatKey"] else {
+                throw .invalidEntry("\(key): no NSStringLocalizedFormatKey")
+            }
+            var variables: [String: Variable] = [:]
+            for (name, spec) in entry where name != "NSStringLocalizedFormatKey" {
+                guard case .dictionary(let spec) = spec else { continue }
+                guard case .string("NSStringPluralRuleType")? = spec["NSStringFormatSpecTypeKey"] else { continue }
+                var forms: [PluralCategory: String] = [:]
+                for category in PluralCategory.allCases {
+                    if case .string(let text)? = spec[category.rawValue] { forms[category] = text }
+                }
+                guard forms[.other] != nil else { throw .invalidEntry("\(key).\(name): no \"other\" form") }
+                var valueType = "d"
+                if case .string(let type)? = spec["NSStringFormatValueTypeKey"] { valueType = type }
+                variables[name] = Variable(valueType: valueType, forms: forms)
+            }
+            entries[key] = Entry(format: format, variables: variables)
+        }
+        self.entries = entries
+    }
+
+    /// Formats the entry `key` with `arguments`, choosing each plural variable's form by
+    /// the locale's plural category of its argument.
+    ///
+    /// ```swift
+    /// try dict.format("files", locale: try LocaleID("en"), 1)   // "1 file"
+    /// ```
+    /// - Throws: ``Error/unknownKey(_:)``, ``Error/invalidEntry(_:)``,
+    ///   ``Error/missingArgument(_:)``, and ICU failures.
+    /// The corresponding C function is `uplrules_select`.
+    public func format(_ key: String, locale: LocaleID, _ arguments: MessageArgument...) throws -> String {
+        try format(key, locale: locale, arguments: arguments)
+    }
+
+    /// ``format(_:locale:_:)`` with an array of arguments.
+    ///
+    /// ```swift
+    /// try dict.format("files", locale: try LocaleID("en"), arguments: [2])   // "2 files"
+    /// ```
+    /// The corresponding C function is `uplrules_select`.
+    public func format(_ key: String, locale: LocaleID, arguments: [MessageArgument]) throws -> String {
+        guard let entry = entries[key] else { throw Error.unknownKey(key) }
+        let rules = try PluralRules(locale: locale)
+        // Expand %#@variable@ references: each takes the next (or the numbered) argument.
+        var output = ""
+        var next = 0
+        var rest = Substring(entry.format)
+        while let percent = rest.firstIndex(of: "%") {
+            output += rest[..<percent]
+            let spec = Self.specifier(rest[percent...])
+            if let name = spec.variable {
+                let position = spec.position ?? next
+                next = position + 1
+                guard let variable = entry.variables[name] else { throw Error.invalidEntry("\(key): no variable \(name)") }
+                guard position < arguments.count else { throw Error.missingArgument(position + 1) }
+                let value = Self.number(arguments[position])
+                var category = try rules.category(for: value)
+                if value == 0, variable.forms[.zero] != nil { category = .zero }
+                let form = variable.forms[category] ?? variable.forms[.other]!
+                output += try Self.substitute(form, [arguments[position]], consumeFrom: 0)
+            } else {
+                // Plain conversions of the outer format keep their text for the next pass.
+                if spec.conversion != nil, spec.position == nil { next += 1 }
+                output += rest[percent..<spec.end]
+            }
+            rest = rest[spec.end...]
+        }
+        output += rest
+        return try Self.substitute(output, arguments, consumeFrom: 0, keepUnresolved: true)
+    }
+
+    private static func number(_ argument: MessageArgument) -> Double {
+        switch argument {
+        case .number(let value), .date(let value): value
+        case .string(let text): Double(text) ?? 0
+        }
+    }
+
+    struct Specifier {
+        var position: Int?
+        var variable: String?
+        var conversion: String?
+        var precision: Int?
+        var end: Substring.Index
+    }
+
+    /// Parses `%[n$][#@name@ | flags width .precision length conversion]` at the start of `text`.
+    static func specifier(_ text: Substring) -> Specifier {
+        var index = text.index(after: text.startIndex)
+        var spec = Specifier(end: index)
+        func digits() -> Int? {
+            var value = 0, any = false
+            while index < text.endIndex, let digit = text[index].wholeNumberValue, text[index].isASCII {
+                value = min(value * 10 + digit, 1_000_000)
+                any = true
+                index = text.index(after: index)
+            }
+            return any ? value : nil
+        }
+        let start = index
+        if let n = digits(), index < text.endIndex, text[index] == "$", n > 0 {
+            spec.position = n - 1
+            index = text.index(after: index)
+        } else {
+            index = start
+        }
+        if text[index...].hasPrefix("#@") {
+            let nameStart = text.index(index, offsetBy: 2)
+            if let close = text[nameStart...].firstIndex(of: "@") {
+                spec.variable = String(text[nameStart..<close])
+                spec.end = text.index(after: close)
+                return spec
+            }
+        }
+        while index < text.endIndex, "-+ 0#'".contains(text[index]) { index = text.index(after: index) }
+        _ = digits()
+        if index < text.endIndex, text[index] == "." {
+            index = text.index(after: index)
+            spec.precision = digits() ?? 0
+        }
+        while index < text.endIndex, "hlqLzjt".contains(text[index]) { index = text.index(after: index) }
+        if index < text.endIndex, "dDiuUxXoOfFeEgGaAcCsSp@%".contains(text[index]) {
+            spec.conversion = String(text[index])
+            index = text.index(after: index)
+        }
+        spec.end = index
+        return spec
+    }
+
+    /// Replaces printf conversions in `text` with `arguments` (in order, or by position).
+    static func substitute(_ text: String, _ arguments: [MessageArgument], consumeFrom start: Int, keepUnresolved: Bool = false) throws -> String {
+        var output = ""
+        var next = start
+        var rest = Substring(text)
+        while let percent = rest.firstIndex(of: "%") {
+            output += rest[..<percent]
+            let spec = specifier(rest[percent...])
+            defer { rest = rest[spec.end...] }
+            guard let conversion = spec.conversion, spec.variable == nil else {
+                output += rest[percent..<spec.end]
+                continue
+            }
+            if conversion == "%" { output += "%"; continue }
+            let position = spec.position ?? next
+            next = position + 1
+            guard position < arguments.count else {
+                if keepUnresolved { output += rest[percent..<spec.end]; continue }
+                throw Error.missingArgument(position + 1)
+            }
+            let argument = arguments[position]
+            switch conversion {
+            case "@", "s", "S":
+                switch argument {
+                case .string(let s): output += s
+                case .number(let v), .date(let v): output += v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+                }
+            case "f", "F", "e", "E", "g", "G", "a", "A":
+                let value = number(argument)
+                let formatter = try ICUNumberFormatter(skeleton: "." + String(repeating: "0", count: min(spec.precision ?? 6, 20)) + " group-off", locale: .root)
+                output += try formatter.format(value)
+            default:
+                let value = number(argument)
+                output += value.isFinite && abs(value) < 9.2e18 ? String(Int64(value)) : String(value)
+            }
+        }
+        output += rest
+        return output
+    }
+}
+
+/// The values of an XML property list, as far as `.stringsdict` files use them.
+enum PropertyListValue: Sendable, Hashable {
+    case string(String)
+    case dictionary([String: PropertyListValue])
+    case array([PropertyListValue])
+    case other(String)
+}
+
+/// A small XML property-list reader (no DTD processing, no external entities).
+struct PropertyListParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    private func fail(_ reason: String) -> StringsDict.Error { .malformedPropertyList(reason, byteOffset: index) }
+
+    mutating func parseDocument() throws(StringsDict.Error) -> PropertyListValue {
+        // Skip the prolog: <?xml …?>, <!DOCTYPE …>, comments, up to <plist …>.
+        while true {
+            skipSpace()
+            guard index < bytes.count else { throw fail("no <plist> element") }
+            if starts("<?") { try skip(past: "?>") } else if starts("<!--") { try skip(past: "-->") } else if starts("<!") { try skip(past: ">") } else { break }
+        }
+        let (name, selfClosing) = try openTag()
+        guard name == "plist" else { throw fail("expected <plist>, found <\(name)>") }
+        guard !selfClosing else { throw fail("empty <plist/>") }
+        let value = try parseValue()
+        skipMisc()
+        try closeTag("plist")
+        return value
+    }
+
+    private func starts(_ text: String) -> Bool {
+        let pattern = Array(text.utf8)
+        return index + pattern.count <= bytes.count && Array(bytes[index..<index + pattern.count]) == pattern
+    }
+
+    private mutating func skip(past text: String) throws(StringsDict.Error) {
+        let pattern = Array(text.utf8)
+        while index + pattern.count <= bytes.count {
+            if Array(bytes[index..<index + pattern.count]) == pattern { index += pattern.count; return }
+            index += 1
+        }
+        throw fail("unterminated markup, expected \(text)")
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func skipMisc() {
+        while true {
+            skipSpace()
+            if starts("<!--") { if (try? skip(past: "-->")) == nil { return } } else { return }
+        }
+    }
+
+    /// `<name attr…>` or `<name/>`.
+    private mutating func openTag() throws(StringsDict.Error) -> (String, Bool) {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { throw fail("expected an element") }
+        index += 1
+        let start = index
+        while index < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[index]) { index += 1 }
+        let name = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard !name.isEmpty else { throw fail("empty element name") }
+        while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+        guard index < bytes.count else { throw fail("unterminated <\(name)>") }
+        let selfClosing = bytes[index - 1] == UInt8(ascii: "/")
+        index += 1
+        return (name, selfClosing)
+    }
+
+    private mutating func closeTag(_ name: String) throws(StringsDict.Error) {
+        guard starts("</" + name) else { throw fail("expected </\(name)>") }
+        index += 2 + name.utf8.count
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw fail("expected > after </\(name)") }
+        index += 1
+    }
+
+    private mutating func text(until name: String) throws(StringsDict.Error) -> String {
+        var output = [UInt8]()
+        while true {
+            guard index < bytes.count else { throw fail("unterminated <\(name)>") }
+            if starts("</") { break }
+            if starts("<![CDATA[") {
+                index += 9
+                let start = index
+                try skip(past: "]]>")
+                output += bytes[start..<index - 3]
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "<") { throw fail("unexpected element inside <\(name)>") }
+            if bytes[index] == UInt8(ascii: "&") {
+                guard let semicolon = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { throw fail("bad entity") }
+                let entity = String(decoding: bytes[index + 1..<semicolon], as: UTF8.self)
+                switch entity {
+                case "lt": output.append(UInt8(ascii: "<"))
+                case "gt": output.append(UInt8(ascii: ">"))
+                case "amp": output.append(UInt8(ascii: "&"))
+                case "quot": output.append(UInt8(ascii: "\""))
+                case "apos": output.append(UInt8(ascii: "'"))
+                default:
+                    let code: UInt32?
+                    if entity.hasPrefix("#x") { code = UInt32(entity.dropFirst(2), radix: 16) } else if entity.hasPrefix("#") { code = UInt32(entity.dropFirst(), radix: 10) } else { code = nil }
+                    guard let code, let scalar = Unicode.Scalar(code) else { throw fail("unknown entity &\(entity);") }
+                    output += Array(String(Character(scalar)).utf8)
+                }
+                index = semicolon + 1
+                continue
+            }
+            output.append(bytes[index])
+            index += 1
+        }
+        try closeTag(name)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private mutating func parseValue() throws(StringsDict.Error) -> PropertyListValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 64 else { throw fail("nesting too deep") }
+        skipMisc()
+        let (name, selfClosing) = try openTag()
+        switch name {
+        case "dict":
+            var dictionary: [String: PropertyListValue] = [:]
+            if selfClosing { return .dictionary(dictionary) }
+            while true {
+                skipMisc()
+                if starts("</") { try closeTag("dict"); return .dictionary(dictionary) }
+                let (keyTag, keyClosed) = try openTag()
+                guard keyTag == "key" else { throw fail("expected <key> in <dict>, found <\(keyTag)>") }
+                let key = keyClosed ? "" : try text(until: "key")
+                dictionary[key] = try parseValue()
+            }
+        case "array":
+            var array: [PropertyListValue] = []
+            if selfClosing { return .array(array) }
+            while true {
+                skipMisc()
+                if starts("</") { try closeTag("array"); return .array(array) }
+                array.append(try parseValue())
+            }
+        case "string":
+            return .string(selfClosing ? "" : try text(until: "string"))
+        case "true", "false":
+            if !selfClosing { _ = try text(until: name) }
+            return .other(name)
+        case "integer", "real", "date", "data":
+            return .other(selfClosing ? "" : try text(until: name))
+        default:
+            throw fail("unsupported element <\(name)>")
+        }
+    }
+}

@@ -1,0 +1,177 @@
+internal import CICU
+
+/// A language's quotation marks, standard and alternate (nested).
+///
+/// ```swift
+/// let quotes = try LocaleID("fr").quotationMarks
+/// quotes.start + "bonjour" + quotes.end   // "«bonjour»"
+/// ```
+public struct QuotationMarks: Sendable, Hashable {
+    /// The opening quotation mark (`“` in English, `«` in French, `「` in Japanese).
+    public let start: String
+    /// The closing quotation mark.
+    public let end: String
+    /// The opening mark of a quotation inside a quotation (`‘`, `“`, `『`).
+    public let alternateStart: String
+    /// The closing mark of a nested quotation.
+    public let alternateEnd: String
+}
+
+/// The system of measurement a locale uses.
+public enum MeasurementSystem: String, Sendable, Hashable, CaseIterable {
+    /// SI units.
+    case metric
+    /// US customary units.
+    case us
+    /// The UK mix (miles, pints, stones with metric).
+    case uk
+}
+
+/// The name styles of a currency.
+public enum CurrencyNameStyle: Sendable, Hashable, CaseIterable {
+    /// The locale's symbol (`CN¥` in English, `¥` in Chinese).
+    case symbol
+    /// The narrow symbol (`¥`).
+    case narrowSymbol
+    /// The display name (`Chinese Yuan`, `yuan renminbi chinois`, `人民币`).
+    case name
+
+    var icu: Int32 {
+        switch self {
+        case .symbol: UCURR_SYMBOL_NAME
+        case .narrowSymbol: UCURR_NARROW_SYMBOL_NAME
+        case .name: UCURR_LONG_NAME
+        }
+    }
+}
+
+extension LocaleID {
+    /// The quotation marks of this locale's language.
+    ///
+    /// ```swift
+    /// try LocaleID("ja").quotationMarks.start   // "「"
+    /// ```
+    /// The corresponding C function is `ulocdata_getDelimiter`.
+    public var quotationMarks: QuotationMarks {
+        var status = U_ZERO_ERROR
+        guard let data = ulocdata_open(identifier, &status), !status.isFailure else {
+            return QuotationMarks(start: "“", end: "”", alternateStart: "‘", alternateEnd: "’")
+        }
+        defer { ulocdata_close(data) }
+        func delimiter(_ type: Int32, _ fallback: String) -> String {
+            (try? ICUBuffers.utf16String(operation: "ulocdata_getDelimiter", capacity: 8) {
+                ulocdata_getDelimiter(data, type, $0, $1, &$2)
+            }) ?? fallback
+        }
+        return QuotationMarks(
+            start: delimiter(ULOCDATA_QUOTATION_START, "“"), end: delimiter(ULOCDATA_QUOTATION_END, "”"),
+            alternateStart: delimiter(ULOCDATA_ALT_QUOTATION_START, "‘"), alternateEnd: delimiter(ULOCDATA_ALT_QUOTATION_END, "’"))
+    }
+
+    /// The measurement system of this locale's region (the likely region when none is
+    /// given; a `ms`/`-u-ms-` keyword overrides it).
+    ///
+    /// ```swift
+    /// try LocaleID("en-US").measurementSystem   // .us
+    /// try LocaleID("en-GB").measurementSystem   // .uk
+    /// ```
+    /// The corresponding C function is `ulocdata_getMeasurementSystem`.
+    public var measurementSystem: MeasurementSystem {
+        var status = U_ZERO_ERROR
+        switch ulocdata_getMeasurementSystem(identifier, &status) {
+        case UMS_US: return .us
+        case UMS_UK: return .uk
+        default: return .metric
+        }
+    }
+
+    /// The paper size of this locale's region in millimetres: A4 (297 × 210) or US
+    /// Letter (279 × 216).
+    ///
+    /// ```swift
+    /// try LocaleID("en-US").paperSize   // (height: 279, width: 216)
+    /// ```
+    /// The corresponding C function is `ulocdata_getPaperSize`.
+    public var paperSize: (height: Int, width: Int) {
+        var status = U_ZERO_ERROR
+        var height: Int32 = 0, width: Int32 = 0
+        ulocdata_getPaperSize(identifier, &height, &width, &status)
+        if status.isFailure { return (297, 210) }
+        return (Int(height), Int(width))
+    }
+
+    /// The first day of the week, 1 (Sunday) … 7 (Saturday): 1 in the US, 2 in France,
+    /// 7 in Egypt; a `fw` keyword (`en-US-u-fw-mon`) overrides it.
+    ///
+    /// ```swift
+    /// try LocaleID("fr-FR").firstWeekday   // 2
+    /// ```
+    /// The corresponding C functions are `ucal_open` and `ucal_getAttribute`.
+    public var firstWeekday: Int {
+        // ICU 72's calendars do not read the `fw` keyword yet.
+        if let fw = keywordValue("fw"), let day = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].firstIndex(of: fw.lowercased()) {
+            return day + 1
+        }
+        var status = U_ZERO_ERROR
+        let utc: [UInt16] = Array("UTC".utf16)
+        guard let calendar = utc.withUnsafeBufferPointer({ ucal_open($0.baseAddress, 3, identifier, UCAL_GREGORIAN, &status) }),
+              !status.isFailure
+        else { return 1 }
+        defer { ucal_close(calendar) }
+        return Int(ucal_getAttribute(UnsafeMutablePointer(OpaquePointer(calendar)), UCAL_FIRST_DAY_OF_WEEK))
+    }
+
+    /// The ISO 4217 code of this locale's currency (`EUR` for `de_AT`; a `currency`
+    /// keyword wins: `ur_IN@currency=USD` → `USD`; without a region, the likely region's),
+    /// or `nil` when ICU knows none.
+    ///
+    /// ```swift
+    /// try LocaleID("ur_IN@calendar=islamic;currency=USD").currencyCode   // "USD"
+    /// ```
+    /// The corresponding C function is `ucurr_forLocale`.
+    public var currencyCode: String? {
+        // Without a region, the likely one (fr → fr_Latn_FR → EUR).
+        for candidate in region.isEmpty ? [identifier, maximized.identifier] : [identifier] {
+            let code = try? ICUBuffers.utf16String(operation: "ucurr_forLocale", capacity: 4) {
+                ucurr_forLocale(candidate, $0, $1, &$2)
+            }
+            if let code, !code.isEmpty { return code }
+        }
+        return nil
+    }
+
+    /// The name of the currency with ISO code `code` in this locale: "Chinese Yuan"
+    /// (en), "yuan renminbi chinois" (fr), "人民币" (zh).
+    ///
+    /// ```swift
+    /// try LocaleID("zh").currencyName("CNY")                    // "人民币"
+    /// try LocaleID("en").currencyName("CNY", style: .symbol)    // "CN¥"
+    /// ```
+    /// - Throws: ``FormattingError/unknownCurrency(_:)`` for a code that is not three ASCII
+    ///   letters or that ICU does not know.
+    ///
+    /// The corresponding C function is `ucurr_getName`.
+    public func currencyName(_ code: String, style: CurrencyNameStyle = .name) throws -> String {
+        let upper = code.uppercased()
+        guard upper.utf8.count == 3, upper.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
+            throw FormattingError.unknownCurrency(code)
+        }
+        var units = Array(upper.utf16)
+        units.append(0)
+        var status = U_ZERO_ERROR
+        let known = ucurr_isAvailable(units, -Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude, &status)
+        guard known != 0, !status.isFailure else { throw FormattingError.unknownCurrency(code) }
+        // Where it has no name, ICU returns the pointer it was given: read it in scope.
+        let name = units.withUnsafeBufferPointer { buffer -> String? in
+            var length: Int32 = 0
+            var isChoice: Int8 = 0
+            var status = U_ZERO_ERROR
+            guard let name = ucurr_getName(buffer.baseAddress, identifier.isEmpty ? "en" : identifier, style.icu, &isChoice, &length, &status),
+                  !status.isFailure
+            else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: name, count: Int(length)), as: UTF16.self)
+        }
+        guard let name else { throw FormattingError.unknownCurrency(code) }
+        return name
+    }
+}

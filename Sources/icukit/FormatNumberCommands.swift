@@ -1,0 +1,248 @@
+import ArgumentParser
+import ICUKit
+
+/// The options every `format` subcommand shares.
+struct NumberFormatOptions: ParsableArguments {
+    @Option(name: .long, help: "Locale (ICU or BCP 47 identifier); from LC_ALL, LC_MESSAGES or LANG when omitted (en when those say C/POSIX).")
+    var locale: String?
+
+    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64) instead of using root data.")
+    var strict = false
+
+    @Option(name: .long, help: "text or json.")
+    var format: OutputFormat = .text
+
+    func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale, strict: strict) }
+
+    /// Prints `text` alone, or as `{"text":…}` plus `extra` JSON members.
+    func emit(_ text: String, json extra: [(String, String)] = []) {
+        switch format {
+        case .text: print(text)
+        case .json:
+            let members = [("text", JSON.string(text))] + extra
+            print("{" + members.map { "\(JSON.string($0.0)):\($0.1)" }.joined(separator: ",") + "}")
+        }
+    }
+}
+
+/// Maps library errors to the CLI's exit codes: bad options (skeleton, unit, pattern,
+/// locale) → 64, bad values → 65.
+func formattingFailure(_ error: any Error) -> CLIFailure {
+    switch error {
+    case let failure as CLIFailure: return failure
+    case let error as FormattingError:
+        switch error {
+        case .invalidSkeleton, .unknownUnit, .unknownCurrency, .invalidPattern: return .usage(error.description)
+        default: return .data(error.description)
+        }
+    case let error as DateFormatError:
+        switch error {
+        case .unparseable, .dateOutOfRange: return .data(error.description)
+        default: return .usage(error.description)
+        }
+    case let error as LocaleIDError: return .usage(error.description)
+    case let error as StringsDict.Error: return .data(error.description)
+    case let error as InputTooLongError: return .data(error.description)
+    default: return CLIFailure(message: "\(error)", code: CLI.software)
+    }
+}
+
+struct FormatNumberCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "number",
+        abstract: "Format a number with an ICU number skeleton, spelled out, or as an ordinal.",
+        discussion: """
+            Skeletons as ICU spells them: "currency/EUR", "percent" (25 → 25%), "percent scale/100" \
+            (0.25 → 25%), "compact-short", "scientific", ".00", "numbering-system/arab", \
+            "unit/meter usage/person-height". --to formats a range; --parse reads a localized \
+            number back. json: {"text":…}.
+            """
+    )
+
+    @Argument(help: "The number (a decimal string such as -1234.5 or 1e6; with --parse, the text to parse).")
+    var value: String
+
+    @Option(name: .long, help: "ICU number skeleton.")
+    var skeleton = ""
+
+    @Flag(name: .long, help: "Spell the number out in words (rule-based format).")
+    var spellOut = false
+
+    @Flag(name: .long, help: "Format an ordinal (21st).")
+    var ordinal = false
+
+    @Option(name: .long, help: "Format the range from VALUE to this number.")
+    var to: String?
+
+    @Option(name: .long, help: "Parse VALUE back: decimal, percent, currency, scientific or spell-out.")
+    var parse: String?
+
+    @OptionGroup var options: NumberFormatOptions
+
+    func run() throws {
+        do {
+            let locale = try options.localeID()
+            if let parse {
+                let number: Double
+                if parse == "spell-out" {
+                    number = try RuleBasedNumberFormatter(.spellOut, locale: locale).parse(value)
+                } else {
+                    guard let kind = NumberParser.Kind(rawValue: parse) else {
+                        throw CLIFailure.usage("--parse takes decimal, percent, currency, scientific or spell-out")
+                    }
+                    number = try NumberParser(kind, locale: locale).parse(value)
+                }
+                let text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+                options.emit(text, json: [("value", text)])
+                return
+            }
+            if spellOut || ordinal {
+                guard let number = Double(value) else { throw FormattingError.invalidNumber(value) }
+                let formatter = try RuleBasedNumberFormatter(spellOut ? .spellOut : .ordinal, locale: locale)
+                let text = number == number.rounded() && abs(number) < 9e15 ? try formatter.format(Int(number)) : try formatter.format(number)
+                options.emit(text)
+                return
+            }
+            if let to {
+                guard let lower = Double(value) else { throw FormattingError.invalidNumber(value) }
+                guard let upper = Double(to) else { throw FormattingError.invalidNumber(to) }
+                options.emit(try NumberRangeFormatter(skeleton: skeleton, locale: locale).format(lower, upper))
+                return
+            }
+            options.emit(try ICUNumberFormatter(skeleton: skeleton, locale: locale).format(decimal: value))
+        } catch {
+            throw formattingFailure(error)
+        }
+    }
+}
+
+extension MeasureFormatter.Width: ExpressibleByArgument {}
+extension ListStyle.ListType: ExpressibleByArgument {}
+extension ListStyle.Width: ExpressibleByArgument {}
+
+struct FormatMeasureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Format a measurement, optionally in the locale's preferred unit for a usage.",
+        discussion: """
+            UNIT as ICU spells it (meter, kilogram, kilocalorie, foot-and-inch, kilometer-per-hour). \
+            --usage person-height|person|food|road|default converts to the locale's preferred \
+            units (180 centimeter --usage person-height: "5 ft, 11 in" in en-US, "180 cm" in fr).
+            """
+    )
+
+    @Argument(help: "The value, in UNIT.")
+    var value: String
+
+    @Argument(help: "The unit of VALUE.")
+    var unit: String
+
+    @Option(name: .long, help: "CLDR unit-preference usage (person-height, person, food, road, …).")
+    var usage: String?
+
+    @Option(name: .long, help: "short, narrow or long.")
+    var width: MeasureFormatter.Width = .short
+
+    @OptionGroup var options: NumberFormatOptions
+
+    func run() throws {
+        do {
+            guard let number = Double(value) else { throw FormattingError.invalidNumber(value) }
+            let formatter = try MeasureFormatter(unit: unit, usage: usage, width: width, locale: options.localeID())
+            options.emit(try formatter.format(number))
+        } catch {
+            throw formattingFailure(error)
+        }
+    }
+}
+
+struct FormatPluralCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plural",
+        abstract: "Print the plural category (zero, one, two, few, many, other) of a number as written.",
+        discussion: "Visible fraction digits count: \"1\" is one but \"1.0\" is other in English. json: {\"category\":…}."
+    )
+
+    @Argument(help: "The number as written (1, 1.0, 21, 0.5).")
+    var number: String
+
+    @Flag(name: .long, help: "Ordinal rules (1st, 2nd, 3rd) instead of cardinal.")
+    var ordinal = false
+
+    @OptionGroup var options: NumberFormatOptions
+
+    func run() throws {
+        do {
+            let rules = try PluralRules(ordinal ? .ordinal : .cardinal, locale: options.localeID())
+            let category = try rules.category(forFormatted: number).rawValue
+            switch options.format {
+            case .text: print(category)
+            case .json: print("{\"category\":\(JSON.string(category))}")
+            }
+        } catch {
+            throw formattingFailure(error)
+        }
+    }
+}
+
+struct FormatListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Join items into a list: \"a, b, and c\", \"a、b、またはc\"."
+    )
+
+    @Argument(help: "The items.")
+    var items: [String] = []
+
+    @Option(name: .long, help: "and, or or units.")
+    var type: ListStyle.ListType = .and
+
+    @Option(name: .long, help: "wide, short or narrow.")
+    var width: ListStyle.Width = .wide
+
+    @OptionGroup var options: NumberFormatOptions
+
+    func run() throws {
+        do {
+            let formatter = try ICUListFormatter(ListStyle(type: type, width: width), locale: options.localeID())
+            options.emit(try formatter.format(items))
+        } catch {
+            throw formattingFailure(error)
+        }
+    }
+}
+
+struct FormatMessageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "message",
+        abstract: "Format an ICU MessageFormat pattern with NAME=VALUE arguments (plural, select, selectordinal).",
+        discussion: """
+            Example: icukit format message "{n, plural, one {# file} other {# files}}" n=3. \
+            Values are text; arguments the pattern uses as numbers (plural, number, …) parse them.
+            """
+    )
+
+    @Argument(help: "The MessageFormat pattern.")
+    var pattern: String
+
+    @Argument(help: "Arguments as NAME=VALUE.")
+    var arguments: [String] = []
+
+    @OptionGroup var options: NumberFormatOptions
+
+    func run() throws {
+        do {
+            var values: [String: MessageArgument] = [:]
+            for argument in arguments {
+                guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+                    throw CLIFailure.usage("arguments are NAME=VALUE, got \"\(argument)\"")
+                }
+                values[String(argument[..<equals])] = .string(String(argument[argument.index(after: equals)...]))
+            }
+            let formatter = try MessageFormatter(pattern, locale: options.localeID())
+            options.emit(try formatter.format(values))
+        } catch {
+            throw formattingFailure(error)
+        }
+    }
+}
