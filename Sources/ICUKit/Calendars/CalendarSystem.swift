@@ -27,6 +27,14 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     public let minimumDaysInFirstWeek: Int
 
     let engine: CalendarEngine
+    /// Memoized month starts (chinese, dangi, islamic-umalqura); see `MonthTable`.
+    let table: MonthTable?
+    /// For tabulated calendars outside UTC: a Gregorian calendar in the same zone, used
+    /// only for ICU's local-time ↔ UTC conversion.
+    let zoneEngine: CalendarEngine?
+    /// For tabulated calendars: a Gregorian calendar with the same zone and week rules, for
+    /// day, week and time arithmetic, which does not depend on the calendar system.
+    let gregorianTwin: CalendarEngine?
 
     /// Every calendar identifier ICU implements, canonical CLDR spelling.
     public static let knownIdentifiers: [String] = [
@@ -142,6 +150,11 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         self.firstWeekday = Int(key.firstWeekday)
         self.minimumDaysInFirstWeek = Int(key.minimalDays)
         self.engine = try CalendarEngine.shared(key)
+        self.table = MonthTable.shared(canonical)
+        let isUTC = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu"].contains(timeZone)
+        self.gregorianTwin = table == nil ? nil
+            : try CalendarEngine.shared(.init(identifier: "gregorian", timeZone: timeZone, firstWeekday: key.firstWeekday, minimalDays: key.minimalDays))
+        self.zoneEngine = isUTC ? nil : gregorianTwin
     }
 
     /// This calendar in another time zone.
