@@ -9,7 +9,7 @@
 /// ```swift
 /// let hijri = try CalendarSystem("islamic-umalqura")
 /// let fields = try hijri.calendarDate(for: date)   // 2026-11-22
-/// (fields.year, fields.month, fields.day)           // (1448, 6, 2)
+/// (fields.year, fields.month, fields.day)           // (1448, 6, 12)
 /// fields.monthCode                                  // "M06"
 /// ```
 public struct CalendarDate: Sendable, Hashable, CustomStringConvertible {

@@ -27,8 +27,8 @@ extension CalendarSystem {
     }
 
     /// Whether this calendar has Chinese-style leap months (`chinese`, `dangi`).
-    var hasChineseLeapMonths: Bool { identifier == "chinese" || identifier == "dangi" }
-    var isHebrew: Bool { identifier == "hebrew" }
+    var hasChineseLeapMonths: Bool { context.hasChineseLeapMonths }
+    var isHebrew: Bool { context.isHebrew }
 
     /// The offset from ICU's extended year to the related Gregorian year (Chinese, Dangi).
     var relatedYearOffset: Int? {
@@ -200,7 +200,7 @@ extension CalendarSystem {
         if isLeapMonth && !(hasChineseLeapMonths || (isHebrew && month == 6)) {
             throw .nonexistentLeapMonth(year: spec.year, month: month)
         }
-        if let table, !lenient, let millis = try tableMillis(table, spec, month: month, isLeapMonth: isLeapMonth, day: day, time: time) {
+        if let table, !lenient, let millis = try tableMillis(table, spec, month: month, isLeapMonth: isLeapMonth, day: day, time: time, requireDay: true) {
             return try Self.date(fromMillis: millis)
         }
         return try engine.withCalendar { (cal) throws(CalendarError) -> Date in

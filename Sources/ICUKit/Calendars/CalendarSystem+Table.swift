@@ -24,13 +24,10 @@ extension CalendarSystem {
         guard let (local, offset) = localMillis(millis) else { return nil }
         let localDay = Int((local / 86_400_000).rounded(.down))
         guard let (extendedYear, year) = table.locate(day: localDay) else { return nil }
-        var dayOfYear = localDay - year.startDay  // 0-based
-        var ordinal = 0
-        while ordinal < year.monthCount - 1, dayOfYear >= year.length(ofOrdinal: ordinal) {
-            dayOfYear -= year.length(ofOrdinal: ordinal)
-            ordinal += 1
-        }
-        let day = dayOfYear + 1
+        let dayOfYear = localDay - year.startDay  // 0-based
+        var ordinal = min(dayOfYear / 30, year.monthCount - 1)  // months are 29 or 30 days: at most one step on
+        while ordinal + 1 < year.monthCount, year.offset(ofOrdinal: ordinal + 1) <= dayOfYear { ordinal += 1 }
+        let day = dayOfYear - year.offset(ofOrdinal: ordinal) + 1
         let (month, isLeap) = MonthTable.month(ofOrdinal: ordinal, in: year)
         let doy = localDay - year.startDay + 1
         let weekday = ((localDay + 4) % 7 + 7) % 7 + 1  // 1970-01-01 was a Thursday (5)
@@ -86,7 +83,7 @@ extension CalendarSystem {
 
     /// The instant for fields from the table, or `nil` when the year is not tabulated.
     func tableMillis(_ table: MonthTable, _ spec: YearSpec, month: Int, isLeapMonth: Bool, day: Int,
-                     time: (Int, Int, Int, Int)) throws(CalendarError) -> Double? {
+                     time: (Int, Int, Int, Int), requireDay: Bool = false) throws(CalendarError) -> Double? {
         let extendedYear: Int
         switch spec {
         case .extended(let year): extendedYear = year
@@ -126,6 +123,14 @@ extension CalendarSystem {
             ucal_set(cal, UCAL_MILLISECOND, Int32(time.3))
             let millis = ucal_getMillis(cal.readOnly, &status)
             if status.isFailure { throw .icu(ICUError(status, operation: "ucal_getMillis")) }
+            // A local day the zone skips entirely (Pacific/Apia, 2011-12-30): as the ICU path,
+            // strict construction refuses it instead of returning the next day.
+            if requireDay {
+                let offset = ucal_get(cal.readOnly, UCAL_ZONE_OFFSET, &status) + ucal_get(cal.readOnly, UCAL_DST_OFFSET, &status)
+                if Int(((millis + Double(offset)) / 86_400_000).rounded(.down)) != localDay {
+                    throw .fieldOutOfRange(.day, value: day, valid: 1...length)
+                }
+            }
             return millis
         }
     }

@@ -27,10 +27,22 @@ final class MonthTable: Sendable {
         /// Bit `i` set: the `i`-th month (0-based ordinal) has 30 days, else 29.
         let longMonths: UInt16
 
-        func length(ofOrdinal i: Int) -> Int { (longMonths >> UInt16(i)) & 1 == 1 ? 30 : 29 }
-        var length: Int { (0..<monthCount).reduce(0) { $0 + length(ofOrdinal: $1) } }
+        /// The number of days in the year.
+        let length: Int
+
+        init(startDay: Int, monthCount: Int, leapOrdinal: Int, longMonths: UInt16) {
+            self.startDay = startDay
+            self.monthCount = monthCount
+            self.leapOrdinal = leapOrdinal
+            self.longMonths = longMonths
+            length = 29 * monthCount + (longMonths & ((1 << UInt16(monthCount)) - 1)).nonzeroBitCount
+        }
+
+        @inline(__always) func length(ofOrdinal i: Int) -> Int { (longMonths >> UInt16(i)) & 1 == 1 ? 30 : 29 }
         /// Days from the year's start to the start of ordinal month `i`.
-        func offset(ofOrdinal i: Int) -> Int { (0..<i).reduce(0) { $0 + length(ofOrdinal: $1) } }
+        @inline(__always) func offset(ofOrdinal i: Int) -> Int {
+            29 * i + (longMonths & ((1 << UInt16(i)) - 1)).nonzeroBitCount
+        }
     }
 
     let identifier: String
