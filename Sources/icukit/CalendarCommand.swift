@@ -145,10 +145,10 @@ struct CalendarAddCommand: ParsableCommand {
 
     @Argument(help: "The ISO date.") var date: String
     @Option(name: .long, help: "The calendar.") var calendar: String
-    @Option(name: .long, help: "Years to add (negative to subtract).") var years: Int = 0
-    @Option(name: .long, help: "Months to add.") var months: Int = 0
-    @Option(name: .long, help: "Weeks to add.") var weeks: Int = 0
-    @Option(name: .long, help: "Days to add.") var days: Int = 0
+    @Option(name: .long, parsing: .unconditional, help: "Years to add (negative to subtract).") var years: Int = 0
+    @Option(name: .long, parsing: .unconditional, help: "Months to add.") var months: Int = 0
+    @Option(name: .long, parsing: .unconditional, help: "Weeks to add.") var weeks: Int = 0
+    @Option(name: .long, parsing: .unconditional, help: "Days to add.") var days: Int = 0
     @Option(name: .long, help: "Time zone (default UTC).") var timeZone: String?
     @Option(name: .long, help: "text (the ISO date) or json (the result in the calendar).") var format: CalendarOutputFormat = .text
 

@@ -64,7 +64,7 @@ struct CalendarPropertyTests {
                 failures += 1
                 if failures < 4 { Issue.record("\(identifier): \(fields) +1 month → \(laterFields)") }
             }
-            if try system.difference(from: date, to: later, in: .month) != 1 { failures += 1 }
+            if day % 7 == 0, try system.difference(from: date, to: later, in: .month) != 1 { failures += 1 }
         }
         #expect(failures == 0)
     }
