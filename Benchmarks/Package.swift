@@ -70,6 +70,17 @@ let package = Package(
             path: "Benchmarks/CollationBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "CalendarBenchmarks",
+            dependencies: [
+                .product(name: "ICUKit", package: "ICUKit"),
+                "RawICU",
+                "FoundationPeers",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/CalendarBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
