@@ -64,7 +64,9 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         let lowered = name.lowercased()
         guard !lowered.isEmpty, lowered.utf8.count < 64, !lowered.utf8.contains(0) else { return nil }
         if knownIdentifiers.contains(lowered) { return lowered }
-        guard let legacy = uloc_toLegacyType("calendar", lowered).map({ String(cString: $0) }) else { return nil }
+        // ICU returns the input pointer itself for a well-formed unknown value: copy it
+        // while the C string is alive (CalendarFuzz found the use after free).
+        guard let legacy = lowered.withCString({ uloc_toLegacyType("calendar", $0).map { String(cString: $0) } }) else { return nil }
         return knownIdentifiers.contains(legacy) ? legacy : nil
     }
 
@@ -171,7 +173,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     /// The BCP 47 `-u-ca-` value, such as `"gregory"` or `"ethioaa"`.
     /// The corresponding C function is `uloc_toUnicodeLocaleType`.
     public var bcp47: String {
-        uloc_toUnicodeLocaleType("calendar", identifier).map { String(cString: $0) } ?? identifier
+        identifier.withCString { uloc_toUnicodeLocaleType("calendar", $0).map { String(cString: $0) } } ?? identifier
     }
 
     /// Whether ICU knows `timeZone` (an Olson ID or alias, or a custom `GMT±hh:mm`).
