@@ -78,14 +78,37 @@ extension CalendarSystem {
             if field == .month, let result = try tableAddingMonths(table, amount, millis: millis) { return try Self.date(fromMillis: result) }
             if field.isCalendarIndependent, let gregorianTwin { engine = gregorianTwin }
         }
+        // ICU adds years and months in 32-bit field arithmetic that wraps silently (adding
+        // Int32.max years to 1970 gives year 4,455,773 without an error): amounts past
+        // ICU's ±5.8 million years are refused up front, and the result is checked below.
+        if !roll {
+            let limit = switch field {
+            case .era, .year, .extendedYear: 12_000_000
+            case .month: 160_000_000
+            default: Int(Int32.max)
+            }
+            if abs(amount) > limit { throw .dateOutOfRange(millis / 1000 + Double(amount)) }
+        }
         return try engine.withCalendar { (cal) throws(CalendarError) -> Date in
             var status = U_ZERO_ERROR
             ucal_setMillis(cal, millis, &status)
+            let startYear = Int(ucal_get(cal.readOnly, UCAL_EXTENDED_YEAR, &status))
             if roll { ucal_roll(cal, field.icuField, amount32, &status) } else { ucal_add(cal, field.icuField, amount32, &status) }
             let result = ucal_getMillis(cal.readOnly, &status)
             if status.isFailure {
                 if status == U_ILLEGAL_ARGUMENT_ERROR { throw .dateOutOfRange(millis / 1000) }
                 throw .icu(ICUError(status, operation: roll ? "ucal_roll" : "ucal_add"))
+            }
+            if !roll {
+                // The year moved as much as the amount says (at most 13 months a year,
+                // at least 12; a few years of slack for era and leap-month pinning).
+                let years = Int(ucal_get(cal.readOnly, UCAL_EXTENDED_YEAR, &status)) - startYear
+                let plausible: Bool = switch field {
+                case .era, .year, .extendedYear: abs(years - amount) <= 2 || field == .era
+                case .month: abs(years) <= abs(amount) / 12 + 2 && abs(years) + 2 >= abs(amount) / 13
+                default: true
+                }
+                if !plausible || status.isFailure { throw .dateOutOfRange(result / 1000) }
             }
             return try Self.date(fromMillis: result)
         }
@@ -114,6 +137,24 @@ extension CalendarSystem {
             ucal_setMillis(cal, from, &status)
             let difference = ucal_getFieldDifference(cal, to, field.icuField, &status)
             if status.isFailure { throw .amountOutOfRange(Int(difference)) }
+            // ICU's search can wrap past 32 bits without an error: check the order of magnitude.
+            let span = abs(to - from) / 86_400_000  // days
+            let bounds: (Double, Double)? = switch field {
+            case .day, .dayOfYear, .weekday: (span - 2, span + 2)
+            case .weekOfYear, .weekOfMonth: (span / 7 - 2, span / 7 + 2)
+            case .hour: (span * 24 - 2, span * 24 + 2)
+            case .minute: (span * 1440 - 2, span * 1440 + 2)
+            case .second: (span * 86_400 - 2, span * 86_400 + 2)
+            case .millisecond: (span * 86_400_000 - 2, span * 86_400_000 + 2)
+            case .month: (span / 31 - 2, span / 5 + 2)
+            case .year, .extendedYear: (span / 386 - 2, span / 353 + 2)
+            case .era: nil
+            }
+            if let (low, high) = bounds {
+                let magnitude = Double(abs(Int(difference)))
+                if high > Double(Int32.max) && magnitude < low { throw .amountOutOfRange(Int(high)) }
+                if magnitude < low || magnitude > high { throw .amountOutOfRange(Int(difference)) }
+            }
             return Int(difference)
         }
     }

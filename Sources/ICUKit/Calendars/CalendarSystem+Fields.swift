@@ -237,22 +237,38 @@ extension CalendarSystem {
             case .defaultEra(let year): back.year == year
             case .extended(let year): back.extendedYear == year
             }
-            if !yearMatches {
-                if isLeapMonth || (isHebrew && month == 6) { throw .nonexistentLeapMonth(year: spec.year, month: month) }
-                throw .fieldOutOfRange(.year, value: spec.year, valid: yearRange)
+            let wantLeap = isLeapMonth || (isHebrew && month == 6)
+            if yearMatches && back.month == month && back.isLeapMonth == wantLeap && back.day == day { return result }
+            // Does the month exist? Then the day is what is missing: report the month's length.
+            ucal_clear(cal)
+            switch spec {
+            case .era(let era, let year):
+                ucal_set(cal, UCAL_ERA, Int32(era))
+                ucal_set(cal, UCAL_YEAR, Int32(year))
+            case .defaultEra(let year):
+                ucal_set(cal, UCAL_YEAR, Int32(year))
+            case .extended(let year):
+                ucal_set(cal, UCAL_EXTENDED_YEAR, Int32(year))
             }
-            if back.month != month || back.isLeapMonth != (isLeapMonth || (isHebrew && month == 6)) {
-                if isLeapMonth || (isHebrew && month == 6) { throw .nonexistentLeapMonth(year: spec.year, month: month) }
-                throw .fieldOutOfRange(.month, value: month, valid: 1...monthLimit)
+            ucal_set(cal, UCAL_MONTH, Int32(month - 1))
+            if hasChineseLeapMonths { ucal_set(cal, UCAL_IS_LEAP_MONTH, isLeapMonth ? 1 : 0) }
+            ucal_set(cal, UCAL_DATE, 1)
+            ucal_set(cal, UCAL_HOUR_OF_DAY, 12)
+            let monthStart = ucal_getMillis(cal.readOnly, &status)
+            ucal_setMillis(cal, monthStart, &status)
+            let first = try fields(of: cal)
+            let firstYearMatches: Bool = switch spec {
+            case .era(let era, let year): first.era == era && first.year == year
+            case .defaultEra(let year): first.year == year
+            case .extended(let year): first.extendedYear == year
             }
-            if back.day != day {
-                // The month exists; the day does not: report the month's length.
-                ucal_setMillis(cal, millis, &status)
-                ucal_add(cal, UCAL_DATE, Int32(-back.day), &status)  // the last day of the requested month
-                let length = Int(ucal_get(cal.readOnly, UCAL_DATE, &status))
+            if !status.isFailure && firstYearMatches && first.month == month && first.isLeapMonth == wantLeap && first.day == 1 {
+                let length = Int(ucal_getLimit(cal.readOnly, UCAL_DATE, UCAL_ACTUAL_MAXIMUM, &status))
                 throw .fieldOutOfRange(.day, value: day, valid: 1...max(length, 1))
             }
-            return result
+            if wantLeap { throw .nonexistentLeapMonth(year: spec.year, month: month) }
+            if !yearMatches && !firstYearMatches { throw .fieldOutOfRange(.year, value: spec.year, valid: yearRange) }
+            throw .fieldOutOfRange(.month, value: month, valid: 1...monthLimit)
         }
     }
 }
