@@ -97,6 +97,17 @@ let package = Package(
             path: "Benchmarks/NumberBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "CalendarBenchmarks",
+            dependencies: [
+                .product(name: "ICUKit", package: "ICUKit"),
+                "RawICU",
+                "FoundationPeers",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/CalendarBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,6 +32,7 @@ let package = Package(
         .target(name: "NumberSkeletonFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "MessageFormatFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "NumberParseFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "CalendarFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,7 @@ struct TourCommand: ParsableCommand {
         try bidiTour()
         try datesTour()
         try numbersAndLocalesTour()
+        try calendarTour()
     }
 
     private func collationTour() throws {

@@ -65,7 +65,17 @@ final class CalendarEngine: @unchecked Sendable {
         ucal_setAttribute(opened, UCAL_LENIENT, 1)
         template = opened
         icuType = ucal_getType(opened.readOnly, &status).map { String(cString: $0) } ?? ""
+        monthLimit = Int(ucal_getLimit(opened.readOnly, UCAL_MONTH, UCAL_MAXIMUM, &status)) + 1
+        dayLimit = Int(ucal_getLimit(opened.readOnly, UCAL_DATE, UCAL_MAXIMUM, &status))
+        eraRange = Int(ucal_getLimit(opened.readOnly, UCAL_ERA, UCAL_MINIMUM, &status))...Int(ucal_getLimit(opened.readOnly, UCAL_ERA, UCAL_MAXIMUM, &status))
     }
+
+    /// The largest 1-based month number the calendar uses (13 in Hebrew, Coptic, Ethiopic).
+    let monthLimit: Int
+    /// The largest day of a month in the calendar.
+    let dayLimit: Int
+    /// ICU's era numbers.
+    let eraRange: ClosedRange<Int>
 
     deinit {
         ucal_close(template)

@@ -4,8 +4,32 @@
 /// let later = try CalendarSystem.chinese.adding(1, .month, to: date)
 /// ```
 public enum CalendarField: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case era, year, extendedYear, month, weekOfYear, weekOfMonth, day, dayOfYear, weekday
-    case hour, minute, second, millisecond
+    /// ICU's era (`UCAL_ERA`).
+    case era
+    /// The year of the era (`UCAL_YEAR`).
+    case year
+    /// The year counted across eras (`UCAL_EXTENDED_YEAR`).
+    case extendedYear
+    /// The month (`UCAL_MONTH`; leap months count as months).
+    case month
+    /// The week of the year (`UCAL_WEEK_OF_YEAR`); as a unit, 7 days.
+    case weekOfYear
+    /// The week of the month (`UCAL_WEEK_OF_MONTH`); as a unit, 7 days.
+    case weekOfMonth
+    /// The day of the month (`UCAL_DATE`); as a unit, one calendar day (DST-safe).
+    case day
+    /// The day of the year (`UCAL_DAY_OF_YEAR`).
+    case dayOfYear
+    /// The day of the week (`UCAL_DAY_OF_WEEK`).
+    case weekday
+    /// The hour of the day, 0…23 (`UCAL_HOUR_OF_DAY`).
+    case hour
+    /// The minute (`UCAL_MINUTE`).
+    case minute
+    /// The second (`UCAL_SECOND`).
+    case second
+    /// The millisecond (`UCAL_MILLISECOND`).
+    case millisecond
 
     public var description: String { rawValue }
 }

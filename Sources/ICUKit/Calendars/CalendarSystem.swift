@@ -1,4 +1,5 @@
 internal import CICU
+import Synchronization
 
 /// One of the calendar systems ICU implements, with a time zone and week rules.
 ///
@@ -18,15 +19,27 @@ internal import CICU
 /// The corresponding C function is `ucal_open`.
 public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     /// The canonical CLDR identifier, such as `"islamic-umalqura"` or `"ethiopic-amete-alem"`.
-    public let identifier: String
+    public var identifier: String { context.identifier }
     /// The time zone identifier (as given, validated by ICU), such as `"Asia/Tokyo"`. Default `"UTC"`.
-    public let timeZone: String
+    public var timeZone: String { context.timeZone }
     /// The first day of the week, 1 = Sunday … 7 = Saturday.
-    public let firstWeekday: Int
+    public var firstWeekday: Int { context.firstWeekday }
     /// How many days of the year's (or month's) first week must fall in it (1…7).
-    public let minimumDaysInFirstWeek: Int
+    public var minimumDaysInFirstWeek: Int { context.minimumDaysInFirstWeek }
 
-    let engine: CalendarEngine
+    /// Everything but the value: one shared object per configuration, so that copying a
+    /// `CalendarSystem` (every `CalendarDate` holds one) is a single retain.
+    let context: CalendarContext
+
+    var engine: CalendarEngine { context.engine }
+    /// Memoized month starts (chinese, dangi, islamic-umalqura); see `MonthTable`.
+    var table: MonthTable? { context.table }
+    /// For tabulated calendars outside UTC: a Gregorian calendar in the same zone, used
+    /// only for ICU's local-time ↔ UTC conversion.
+    var zoneEngine: CalendarEngine? { context.zoneEngine }
+    /// For tabulated calendars: a Gregorian calendar with the same zone and week rules, for
+    /// day, week and time arithmetic, which does not depend on the calendar system.
+    var gregorianTwin: CalendarEngine? { context.gregorianTwin }
 
     /// Every calendar identifier ICU implements, canonical CLDR spelling.
     public static let knownIdentifiers: [String] = [
@@ -41,7 +54,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The Gregorian calendar in UTC.
-    public static var gregorian: CalendarSystem { try! CalendarSystem("gregorian") }
+    public static let gregorian: CalendarSystem = try! CalendarSystem("gregorian")  // a known identifier: cannot throw
 
     /// The canonical identifier for `name`: a CLDR identifier, a BCP 47 `-u-ca-` value or
     /// a CLDR alias (`gregory` → `gregorian`, `ethioaa` → `ethiopic-amete-alem`,
@@ -51,7 +64,9 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         let lowered = name.lowercased()
         guard !lowered.isEmpty, lowered.utf8.count < 64, !lowered.utf8.contains(0) else { return nil }
         if knownIdentifiers.contains(lowered) { return lowered }
-        guard let legacy = uloc_toLegacyType("calendar", lowered).map({ String(cString: $0) }) else { return nil }
+        // ICU returns the input pointer itself for a well-formed unknown value: copy it
+        // while the C string is alive (CalendarFuzz found the use after free).
+        guard let legacy = lowered.withCString({ uloc_toLegacyType("calendar", $0).map { String(cString: $0) } }) else { return nil }
         return knownIdentifiers.contains(legacy) ? legacy : nil
     }
 
@@ -137,11 +152,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
             }
         }
         let key = CalendarEngine.Key(identifier: canonical, timeZone: timeZone, firstWeekday: first ?? 1, minimalDays: minimal ?? 1)
-        self.identifier = canonical
-        self.timeZone = timeZone
-        self.firstWeekday = Int(key.firstWeekday)
-        self.minimumDaysInFirstWeek = Int(key.minimalDays)
-        self.engine = try CalendarEngine.shared(key)
+        self.context = try CalendarContext.shared(key)
     }
 
     /// This calendar in another time zone.
@@ -162,7 +173,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     /// The BCP 47 `-u-ca-` value, such as `"gregory"` or `"ethioaa"`.
     /// The corresponding C function is `uloc_toUnicodeLocaleType`.
     public var bcp47: String {
-        uloc_toUnicodeLocaleType("calendar", identifier).map { String(cString: $0) } ?? identifier
+        identifier.withCString { uloc_toUnicodeLocaleType("calendar", $0).map { String(cString: $0) } } ?? identifier
     }
 
     /// Whether ICU knows `timeZone` (an Olson ID or alias, or a custom `GMT±hh:mm`).
@@ -186,7 +197,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     public var description: String { timeZone == "UTC" ? identifier : "\(identifier) (\(timeZone))" }
 
     public static func == (lhs: CalendarSystem, rhs: CalendarSystem) -> Bool {
-        lhs.identifier == rhs.identifier && lhs.timeZone == rhs.timeZone
+        lhs.context === rhs.context || lhs.identifier == rhs.identifier && lhs.timeZone == rhs.timeZone
             && lhs.firstWeekday == rhs.firstWeekday && lhs.minimumDaysInFirstWeek == rhs.minimumDaysInFirstWeek
     }
 
@@ -195,5 +206,47 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(timeZone)
         hasher.combine(firstWeekday)
         hasher.combine(minimumDaysInFirstWeek)
+    }
+}
+
+/// The shared state of one calendar configuration (see ``CalendarSystem``).
+final class CalendarContext: Sendable {
+    let identifier: String
+    let timeZone: String
+    let firstWeekday: Int
+    let minimumDaysInFirstWeek: Int
+    let engine: CalendarEngine
+    let table: MonthTable?
+    let zoneEngine: CalendarEngine?
+    let gregorianTwin: CalendarEngine?
+    let hasChineseLeapMonths: Bool
+    let isHebrew: Bool
+
+    private static let cache = Mutex<[CalendarEngine.Key: CalendarContext]>([:])
+
+    static func shared(_ key: CalendarEngine.Key) throws(CalendarError) -> CalendarContext {
+        if let context = cache.withLock({ $0[key] }) { return context }
+        let context = try CalendarContext(key)
+        return cache.withLock { cache in
+            if let existing = cache[key] { return existing }
+            if cache.count > 256 { cache.removeAll() }
+            cache[key] = context
+            return context
+        }
+    }
+
+    private init(_ key: CalendarEngine.Key) throws(CalendarError) {
+        identifier = key.identifier
+        timeZone = key.timeZone
+        firstWeekday = Int(key.firstWeekday)
+        minimumDaysInFirstWeek = Int(key.minimalDays)
+        engine = try CalendarEngine.shared(key)
+        table = MonthTable.shared(key.identifier)
+        let isUTC = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu"].contains(key.timeZone)
+        gregorianTwin = table == nil ? nil
+            : try CalendarEngine.shared(.init(identifier: "gregorian", timeZone: key.timeZone, firstWeekday: key.firstWeekday, minimalDays: key.minimalDays))
+        zoneEngine = isUTC ? nil : gregorianTwin
+        hasChineseLeapMonths = key.identifier == "chinese" || key.identifier == "dangi"
+        isHebrew = key.identifier == "hebrew"
     }
 }

@@ -1,0 +1,75 @@
+import FoundationEssentials
+
+/// Proleptic Gregorian (ISO 8601) calendar days, computed arithmetically.
+///
+/// ICU's `gregorian` calendar switches to the Julian calendar before 15 October 1582, as
+/// Foundation's does; ISO 8601 dates (the CLI's `YYYY-MM-DD`, the reference data) are
+/// proleptic Gregorian. These helpers convert between the two without ICU.
+///
+/// ```swift
+/// ISODay.date(year: 622, month: 7, day: 19)    // the Islamic civil epoch, midnight UTC
+/// ISODay.string(for: date)                      // "2026-11-22"
+/// ```
+@_spi(Internals) public enum ISODay {
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+    public static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian (year, month, day) of a day count since 1970-01-01.
+    public static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Midnight UTC of a proleptic Gregorian date.
+    public static func date(year: Int, month: Int, day: Int) -> Date {
+        Date(timeIntervalSince1970: Double(days(year: year, month: month, day: day)) * 86_400)
+    }
+
+    /// Parses `YYYY-MM-DD` (also `-YYYY` and `+YYYYY` years); `nil` if malformed or invalid.
+    public static func parse(_ text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
+        var body = Substring(text)
+        var sign = 1
+        if body.first == "-" { sign = -1; body = body.dropFirst() } else if body.first == "+" { body = body.dropFirst() }
+        let parts = body.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count >= 4, parts[0].count <= 7, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), day >= 1
+        else { return nil }
+        let y = sign * year
+        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+        let length = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard day <= length else { return nil }
+        return (y, month, day)
+    }
+
+    /// `YYYY-MM-DD` of the UTC day containing `date` (with the given offset in seconds).
+    public static func string(for date: Date, utcOffsetSeconds: Int = 0) -> String {
+        let seconds = (date.timeIntervalSince1970 + Double(utcOffsetSeconds)).rounded(.down)
+        let days = Int((seconds / 86_400).rounded(.down))
+        return string(year: civil(days: days).year, month: civil(days: days).month, day: civil(days: days).day)
+    }
+
+    /// `YYYY-MM-DD` (`-YYYY-…` before year 0, at least four digits).
+    public static func string(year: Int, month: Int, day: Int) -> String {
+        func pad(_ n: Int, _ width: Int) -> String {
+            let digits = String(n)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return (year < 0 ? "-" : "") + pad(abs(year), 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+}

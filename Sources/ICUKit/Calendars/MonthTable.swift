@@ -1,0 +1,175 @@
+internal import CICU
+import Synchronization
+
+/// Month starts and lengths of a lunar or lunisolar calendar (`chinese`, `dangi`,
+/// `islamic-umalqura`), memoized per year as ICU computes them.
+///
+/// ICU 72 recomputes new moons and solar terms for every Chinese date (about 44 µs per
+/// conversion, 12–50x slower than ICU 76) and looks up Umm al-Qura month lengths per call.
+/// Each year's month starts are asked of ICU once — only through ICU's date → fields
+/// direction (`ucal_setMillis`/`ucal_get`) — and kept: the year's first day, its month
+/// lengths (29 or 30) and its leap month. Fields and month starts are then answered from
+/// the table. `CalendarAccelerationTests` checks every day from 1900 to 2100 against ICU.
+///
+/// The table also avoids an ICU 72 bug: Chinese and Dangi share ICU's new-year cache
+/// (keyed by Gregorian year only), so after Dangi dates have been computed, ICU's
+/// fields → date for Chinese (and the reverse) can land a month off (ICU-22230-style;
+/// e.g. Chinese 1958 M01 after Dangi 1958). The date → fields direction, from which the
+/// table is built, does not use that cache.
+final class MonthTable: Sendable {
+    struct Year: Sendable {
+        /// Local day number (days since 1970-01-01) of the year's first day.
+        let startDay: Int
+        /// Number of months (12, or 13 with a leap month).
+        let monthCount: Int
+        /// Ordinal (0-based) of the leap month, or -1.
+        let leapOrdinal: Int
+        /// Bit `i` set: the `i`-th month (0-based ordinal) has 30 days, else 29.
+        let longMonths: UInt16
+
+        /// The number of days in the year.
+        let length: Int
+
+        init(startDay: Int, monthCount: Int, leapOrdinal: Int, longMonths: UInt16) {
+            self.startDay = startDay
+            self.monthCount = monthCount
+            self.leapOrdinal = leapOrdinal
+            self.longMonths = longMonths
+            length = 29 * monthCount + (longMonths & ((1 << UInt16(monthCount)) - 1)).nonzeroBitCount
+        }
+
+        @inline(__always) func length(ofOrdinal i: Int) -> Int { (longMonths >> UInt16(i)) & 1 == 1 ? 30 : 29 }
+        /// Days from the year's start to the start of ordinal month `i`.
+        @inline(__always) func offset(ofOrdinal i: Int) -> Int {
+            29 * i + (longMonths & ((1 << UInt16(i)) - 1)).nonzeroBitCount
+        }
+    }
+
+    let identifier: String
+    /// Local days covered (1800-01-01 … 2200-12-31): the table answers for whole years inside.
+    let dayRange: ClosedRange<Int>
+    /// Extended years answered from the table.
+    let yearRange: ClosedRange<Int>
+    private let engine: CalendarEngine
+    private let years = Mutex<[Int: Year]>([:])
+
+    private static let cache = Mutex<[String: MonthTable]>([:])
+    static let identifiers: Set<String> = ["chinese", "dangi", "islamic-umalqura"]
+
+    /// The shared table for a calendar, or `nil` if the calendar is not tabulated.
+    static func shared(_ identifier: String) -> MonthTable? {
+        guard identifiers.contains(identifier) else { return nil }
+        if let table = cache.withLock({ $0[identifier] }) { return table }
+        guard let table = try? MonthTable(identifier) else { return nil }
+        return cache.withLock { cache in
+            if let existing = cache[identifier] { return existing }
+            cache[identifier] = table
+            return table
+        }
+    }
+
+    private init(_ identifier: String) throws(CalendarError) {
+        self.identifier = identifier
+        engine = try CalendarEngine.shared(.init(identifier: identifier, timeZone: "UTC", firstWeekday: 1, minimalDays: 1))
+        let lo = ISODay.days(year: 1800, month: 1, day: 1), hi = ISODay.days(year: 2200, month: 12, day: 31)
+        dayRange = lo...hi
+        var first = 0, last = 0
+        engine.withCalendar { cal in
+            first = Self.read(cal, lo).extendedYear + 1
+            last = Self.read(cal, hi).extendedYear - 1
+        }
+        yearRange = first...last
+    }
+
+    struct DayFields { let extendedYear: Int, month: Int, isLeap: Bool, day: Int }
+
+    /// ICU's fields at noon UTC of a day.
+    private static func read(_ cal: UCalendarHandle, _ day: Int) -> DayFields {
+        var status = U_ZERO_ERROR
+        ucal_setMillis(cal, Double(day) * 86_400_000 + 43_200_000, &status)
+        let c = cal.readOnly
+        return DayFields(extendedYear: Int(ucal_get(c, UCAL_EXTENDED_YEAR, &status)), month: Int(ucal_get(c, UCAL_MONTH, &status)) + 1,
+                         isLeap: ucal_get(c, UCAL_IS_LEAP_MONTH, &status) != 0, day: Int(ucal_get(c, UCAL_DATE, &status)))
+    }
+
+    /// The year entry for an extended year inside ``yearRange``.
+    func year(_ extendedYear: Int) -> Year? {
+        guard yearRange.contains(extendedYear) else { return nil }
+        if let year = years.withLock({ $0[extendedYear] }) { return year }
+        guard let year = build(extendedYear) else { return nil }
+        years.withLock { $0[extendedYear] = year }
+        return year
+    }
+
+    private func estimate(_ extendedYear: Int) -> Int {
+        switch identifier {
+        case "chinese": ISODay.days(year: extendedYear - 2637, month: 1, day: 1)
+        case "dangi": ISODay.days(year: extendedYear - 2333, month: 1, day: 1)
+        default: ISODay.days(year: 622, month: 7, day: 19) + Int(Double(extendedYear - 1) * 354.36667) - 20
+        }
+    }
+
+    private func build(_ extendedYear: Int) -> Year? {
+        engine.withCalendar { cal -> Year? in
+            var day = estimate(extendedYear)
+            var fields = Self.read(cal, day)
+            var guardCount = 0
+            while fields.extendedYear >= extendedYear && !(fields.extendedYear == extendedYear && fields.month == 1 && !fields.isLeap && fields.day == 1) {
+                day -= 60
+                fields = Self.read(cal, day)
+                guardCount += 1
+                if guardCount > 20 { return nil }
+            }
+            day -= fields.day - 1  // a month start
+            fields = Self.read(cal, day)
+            while fields.extendedYear < extendedYear {  // walk to the year's first month
+                let next = Self.read(cal, day + 29)
+                day += next.day == 1 ? 29 : 30
+                fields = Self.read(cal, day)
+                guardCount += 1
+                if guardCount > 40 || fields.day != 1 { return nil }
+            }
+            guard fields.extendedYear == extendedYear, fields.month == 1, !fields.isLeap, fields.day == 1 else { return nil }
+            let startDay = day
+            var count = 0, leap = -1
+            var long: UInt16 = 0
+            while fields.extendedYear == extendedYear {
+                guard count < 14, fields.day == 1 else { return nil }
+                if fields.isLeap { leap = count }
+                let after = Self.read(cal, day + 29)
+                if after.day == 1 { day += 29 } else { long |= 1 << UInt16(count); day += 30 }
+                count += 1
+                fields = after.day == 1 ? after : Self.read(cal, day)
+            }
+            return Year(startDay: startDay, monthCount: count, leapOrdinal: leap, longMonths: long)
+        }
+    }
+
+    /// The extended year and entry containing a local day, when tabulated.
+    func locate(day: Int) -> (extendedYear: Int, year: Year)? {
+        guard dayRange.contains(day) else { return nil }
+        let perYear = identifier == "islamic-umalqura" ? 354.36667 : 365.2422
+        let base = estimate(yearRange.lowerBound)
+        var guess = yearRange.lowerBound + Int((Double(day - base) / perYear).rounded(.down))
+        for _ in 0..<4 {
+            guard let entry = year(guess) else { return nil }
+            if day < entry.startDay { guess -= 1; continue }
+            if day >= entry.startDay + entry.length { guess += 1; continue }
+            return (guess, entry)
+        }
+        return nil
+    }
+
+    /// (month number 1-based, leap flag) of an ordinal in a year.
+    static func month(ofOrdinal i: Int, in year: Year) -> (month: Int, isLeap: Bool) {
+        if year.leapOrdinal < 0 || i < year.leapOrdinal { return (i + 1, false) }
+        return (i, i == year.leapOrdinal)
+    }
+
+    /// The ordinal of (month, leap) in a year, or `nil` if the year has no such month.
+    static func ordinal(month: Int, isLeap: Bool, in year: Year) -> Int? {
+        if isLeap { return year.leapOrdinal >= 0 && year.leapOrdinal == month ? month : nil }
+        let ordinal = year.leapOrdinal >= 0 && month > year.leapOrdinal ? month : month - 1
+        return ordinal < year.monthCount && ordinal >= 0 ? ordinal : nil
+    }
+}

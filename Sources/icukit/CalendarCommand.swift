@@ -1,0 +1,319 @@
+import ArgumentParser
+import Foundation
+@_spi(Internals) import ICUKit
+
+/// `icukit calendar`: conversion, construction, arithmetic and month grids in ICU's calendars.
+struct CalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar",
+        abstract: "Dates in the world's calendars: convert, from fields, add, diff, month grids.",
+        discussion: """
+            DATE is an ISO 8601 (proleptic Gregorian) day, YYYY-MM-DD. CAL is a CLDR calendar \
+            identifier or alias: \(CalendarSystem.knownIdentifiers.joined(separator: ", ")) \
+            (gregory, ethioaa, islamicc accepted). Months are 1-based; Chinese/Dangi leap months \
+            have isLeapMonth; Hebrew months follow ICU's numbering plus one (Adar I = 6, a leap \
+            month; Adar / Adar II = 7). An unknown calendar or time zone exits 64, a date that \
+            does not exist in the calendar 65.
+            """,
+        subcommands: [CalendarConvertCommand.self, CalendarFromCommand.self, CalendarAddCommand.self,
+                      CalendarDiffCommand.self, CalendarMonthCommand.self, CalendarVerifyTablesCommand.self]
+    )
+
+    /// A calendar system from the options (exit 64 when unknown).
+    static func system(_ identifier: String, timeZone: String?) throws(CLIFailure) -> CalendarSystem {
+        do { return try CalendarSystem(identifier, timeZone: timeZone ?? "UTC") } catch { throw .usage(error.description) }
+    }
+
+    /// Noon, local time in `zone`, of an ISO day (exit 65 when malformed).
+    static func instant(_ text: some StringProtocol, zone: CalendarSystem) throws(CLIFailure) -> Date {
+        guard let (year, month, day) = ISODay.parse(text.trimmingCharacters(in: .whitespaces)) else {
+            throw .data("\"\(text)\" is not an ISO 8601 date (YYYY-MM-DD)")
+        }
+        let noonUTC = ISODay.date(year: year, month: month, day: day).addingTimeInterval(43_200)
+        do {
+            let offset = try zone.calendarDate(for: noonUTC).utcOffsetSeconds
+            return noonUTC.addingTimeInterval(-Double(offset))
+        } catch { throw .data(error.description) }
+    }
+
+    /// The ISO day of an instant, in the calendar's time zone.
+    static func isoDay(_ date: Date, in system: CalendarSystem) throws(CLIFailure) -> String {
+        do { return ISODay.string(for: date, utcOffsetSeconds: try system.calendarDate(for: date).utcOffsetSeconds) }
+        catch { throw .data(error.description) }
+    }
+
+    /// The ISO days given as arguments, or one per stdin line.
+    static func dates(_ arguments: [String]) throws(CLIFailure) -> [String] {
+        if !arguments.isEmpty && arguments != ["-"] { return arguments }
+        let text = String(decoding: try CLI.readInput(nil), as: UTF8.self)
+        return CLI.lines(of: text).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+    }
+
+    /// The JSON object of the contract for one converted date.
+    static func json(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date) throws(CLIFailure) -> String {
+        let eraName: String, monthName: String
+        do {
+            eraName = try system.eraName(for: date)
+            monthName = try system.monthName(for: date)
+        } catch { throw .data(error.description) }
+        return "{\"date\":\(JSON.string(iso)),\"calendar\":\(JSON.string(system.identifier)),\"era\":\(fields.era)"
+            + ",\"eraName\":\(JSON.string(eraName)),\"year\":\(fields.year),\"month\":\(fields.month)"
+            + ",\"isLeapMonth\":\(fields.isLeapMonth),\"day\":\(fields.day),\"extendedYear\":\(fields.extendedYear)"
+            + ",\"monthName\":\(JSON.string(monthName))}"
+    }
+
+    static func text(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date) -> String {
+        let era = (try? system.eraName(for: date)) ?? "\(fields.era)"
+        let month = (try? system.monthName(for: date)) ?? fields.monthCode
+        var line = "\(iso)  \(system.identifier): \(fields.day) \(month) \(fields.year) \(era) (\(fields.monthCode), extended year \(fields.extendedYear))"
+        if let related = fields.relatedGregorianYear, let name = fields.sexagenaryYear { line += ", \(name) year \(related)" }
+        return line
+    }
+}
+
+enum CalendarOutputFormat: String, ExpressibleByArgument, CaseIterable { case json, text }
+
+struct CalendarConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert ISO dates to a calendar (json by default).",
+        discussion: """
+            json: {"date","calendar","era","eraName","year","month","isLeapMonth","day",\
+            "extendedYear","monthName"}, one line per DATE (names in English).
+            """
+    )
+
+    @Option(name: .long, help: "The target calendar.") var to: String
+    @Option(name: .long, help: "Time zone of the dates (default UTC).") var timeZone: String?
+    @Option(name: .long, help: "json or text.") var format: CalendarOutputFormat = .json
+    @Argument(help: "ISO dates YYYY-MM-DD; none or - reads one per stdin line.") var dates: [String] = []
+
+    func run() throws {
+        let system = try CalendarCommand.system(to, timeZone: timeZone)
+        var out = OutputBuffer()
+        for iso in try CalendarCommand.dates(dates) {
+            let date = try CalendarCommand.instant(iso, zone: system)
+            let fields: CalendarDate
+            do { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }
+            let trimmed = iso.trimmingCharacters(in: .whitespaces)
+            switch format {
+            case .json: out.append(try CalendarCommand.json(trimmed, fields, system: system, date: date) + "\n")
+            case .text: out.append(CalendarCommand.text(trimmed, fields, system: system, date: date) + "\n")
+            }
+        }
+        out.flush()
+    }
+}
+
+struct CalendarFromCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "from",
+        abstract: "Print the ISO date of a date given by calendar fields.",
+        discussion: """
+            Without --era, --year is a year of the calendar's default era (the current era, \
+            Reiwa, in japanese), except in chinese and dangi, where it is the related Gregorian \
+            year (2023 for the lunar year from 2023-01-22). A day or leap month that does not \
+            exist that year exits 65 (or use --lenient to let ICU roll it over).
+            """
+    )
+
+    @Option(name: .long, help: "The calendar.") var calendar: String
+    @Option(name: .long, help: "ICU's era number (Japanese: 236 = Reiwa; Chinese: the 60-year cycle).") var era: Int?
+    @Option(name: .long, help: "The year (of the era).") var year: Int
+    @Option(name: .long, help: "The month, 1-based.") var month: Int
+    @Flag(name: .long, help: "The leap month (Chinese/Dangi; Hebrew Adar I is month 6).") var leap = false
+    @Option(name: .long, help: "The day of the month.") var day: Int
+    @Flag(name: .long, help: "Let ICU normalize out-of-range fields instead of failing.") var lenient = false
+    @Option(name: .long, help: "Time zone (default UTC).") var timeZone: String?
+
+    func run() throws {
+        let system = try CalendarCommand.system(calendar, timeZone: timeZone)
+        let date: Date
+        do {
+            date = try system.date(era: era, year: year, month: month, isLeapMonth: leap, day: day, hour: 12, lenient: lenient)
+        } catch { throw CLIFailure.data(error.description) }
+        print(try CalendarCommand.isoDay(date, in: system))
+    }
+}
+
+struct CalendarAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add years, months, weeks and days in a calendar; print the ISO date.",
+        discussion: "Applied largest unit first; a day missing in the target month is pinned to the month's last day."
+    )
+
+    @Argument(help: "The ISO date.") var date: String
+    @Option(name: .long, help: "The calendar.") var calendar: String
+    @Option(name: .long, parsing: .unconditional, help: "Years to add (negative to subtract).") var years: Int = 0
+    @Option(name: .long, parsing: .unconditional, help: "Months to add.") var months: Int = 0
+    @Option(name: .long, parsing: .unconditional, help: "Weeks to add.") var weeks: Int = 0
+    @Option(name: .long, parsing: .unconditional, help: "Days to add.") var days: Int = 0
+    @Option(name: .long, help: "Time zone (default UTC).") var timeZone: String?
+    @Option(name: .long, help: "text (the ISO date) or json (the result in the calendar).") var format: CalendarOutputFormat = .text
+
+    func run() throws {
+        let system = try CalendarCommand.system(calendar, timeZone: timeZone)
+        var result = try CalendarCommand.instant(date, zone: system)
+        do {
+            for (amount, unit) in [(years, CalendarField.year), (months, .month), (weeks, .weekOfYear), (days, .day)] where amount != 0 {
+                result = try system.adding(amount, unit, to: result)
+            }
+        } catch { throw CLIFailure.data(error.description) }
+        let iso = try CalendarCommand.isoDay(result, in: system)
+        switch format {
+        case .text: print(iso)
+        case .json:
+            do { print(try CalendarCommand.json(iso, system.calendarDate(for: result), system: system, date: result)) }
+            catch let failure as CLIFailure { throw failure } catch { throw CLIFailure.data("\(error)") }
+        }
+    }
+}
+
+struct CalendarDiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Whole years, months, weeks or days of a calendar from DATE1 to DATE2 (negative when earlier)."
+    )
+
+    enum Unit: String, ExpressibleByArgument, CaseIterable { case years, months, weeks, days }
+
+    @Argument(help: "The first ISO date.") var date1: String
+    @Argument(help: "The second ISO date.") var date2: String
+    @Option(name: .long, help: "The calendar.") var calendar: String
+    @Option(name: .long, help: "years, months, weeks or days.") var unit: Unit
+    @Option(name: .long, help: "Time zone (default UTC).") var timeZone: String?
+
+    func run() throws {
+        let system = try CalendarCommand.system(calendar, timeZone: timeZone)
+        let start = try CalendarCommand.instant(date1, zone: system), end = try CalendarCommand.instant(date2, zone: system)
+        let field: CalendarField = switch unit {
+        case .years: .year
+        case .months: .month
+        case .weeks: .weekOfYear
+        case .days: .day
+        }
+        do { print(try system.difference(from: start, to: end, in: field)) } catch { throw CLIFailure.data(error.description) }
+    }
+}
+
+struct CalendarMonthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "month",
+        abstract: "Print the month containing DATE as a grid, optionally with a second calendar's day under each day.",
+        discussion: """
+            With --overlay chinese the lunar day appears under each day (the lunar overlay of \
+            calendar apps), with --overlay islamic-umalqura the Hijri day; the first day of an \
+            overlay month shows its month code instead (M10, or M04L for a leap month).
+            """
+    )
+
+    @Argument(help: "An ISO date in the month.") var date: String
+    @Option(name: .long, help: "The calendar of the grid.") var calendar: String = "gregorian"
+    @Option(name: .long, help: "A second calendar shown under each day.") var overlay: String?
+    @Option(name: .long, help: "First day of the week, 1 = Sunday … 7 = Saturday (default: the calendar's).") var firstWeekday: Int?
+    @Option(name: .long, help: "Time zone (default UTC).") var timeZone: String?
+
+    func run() throws {
+        var system = try CalendarCommand.system(calendar, timeZone: timeZone)
+        if let firstWeekday {
+            do { system = try system.withWeekRules(firstWeekday: firstWeekday, minimumDaysInFirstWeek: system.minimumDaysInFirstWeek) }
+            catch { throw CLIFailure.usage(error.description) }
+        }
+        let second = try overlay.map { (id) throws(CLIFailure) in try CalendarCommand.system(id, timeZone: timeZone) }
+        let anchor = try CalendarCommand.instant(date, zone: system)
+        print(try Self.grid(system, anchor: anchor, overlay: second), terminator: "")
+    }
+
+    static func grid(_ system: CalendarSystem, anchor: Date, overlay: CalendarSystem?) throws(CLIFailure) -> String {
+        do {
+            let interval = try system.interval(of: .month, containing: anchor)
+            let start = interval.lowerBound.addingTimeInterval(43_200)  // noon avoids DST edges
+            let first = try system.calendarDate(for: start)
+            let length = try system.numberOfDays(inMonthOf: start)
+            let monthName = try system.monthName(for: start), eraName = try system.eraName(for: start)
+            var title = "\(monthName) \(first.year) \(eraName)"
+            if system.identifier == "gregorian" { title = "\(monthName) \(first.year)" }
+            if let overlay {
+                let a = try overlay.calendarDate(for: start)
+                let lastDay = try system.adding(length - 1, .day, to: start)
+                let b = try overlay.calendarDate(for: lastDay)
+                let nameA = try overlay.monthName(for: start), nameB = try overlay.monthName(for: lastDay)
+                let yearA = a.relatedGregorianYear ?? a.year, yearB = b.relatedGregorianYear ?? b.year
+                let span = a.month == b.month && a.isLeapMonth == b.isLeapMonth ? "\(nameA) \(yearA)" : "\(nameA) \(yearA) – \(nameB) \(yearB)"
+                title += "  ·  \(overlay.identifier): \(span)"
+            }
+            let width = 5
+            func cell(_ text: String) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+            let names = ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
+            var out = title + "\n"
+            out += (0..<7).map { cell(names[(system.firstWeekday - 1 + $0) % 7]) }.joined() + "\n"
+            var column = (first.weekday - system.firstWeekday + 7) % 7
+            var dayLine = String(repeating: " ", count: column * width), overlayLine = dayLine
+            for offset in 0..<length {
+                let day = try system.adding(offset, .day, to: start)
+                let fields = try system.calendarDate(for: day)
+                dayLine += cell(String(fields.day))
+                if let overlay {
+                    let other = try overlay.calendarDate(for: day)
+                    overlayLine += cell(other.day == 1 ? other.monthCode : String(other.day))
+                }
+                column += 1
+                if column == 7 || offset == length - 1 {
+                    out += dayLine + "\n"
+                    if overlay != nil { out += overlayLine + "\n" }
+                    dayLine = ""
+                    overlayLine = ""
+                    column = 0
+                }
+            }
+            return out
+        } catch { throw .data(error.description) }
+    }
+}
+
+/// A diagnostic: ICUKit's month tables against this system's ICU, in a fresh process.
+struct CalendarVerifyTablesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify-tables",
+        abstract: "Check ICUKit's memoized month tables against ICU on every day of a range (diagnostic).",
+        shouldDisplay: false
+    )
+
+    @Option(name: .long, help: "chinese, dangi or islamic-umalqura.") var calendar: String
+    @Option(name: .long, help: "First ISO day.") var from = "1900-01-01"
+    @Option(name: .long, help: "Last ISO day.") var through = "2100-12-31"
+    @Flag(name: .long, help: "Also compare adding ±1 and 13 months.") var arithmetic = false
+
+    func run() throws {
+        let system = try CalendarCommand.system(calendar, timeZone: nil)
+        guard let a = ISODay.parse(from), let b = ISODay.parse(through) else { throw CLIFailure.usage("bad --from/--through") }
+        let differences = try system.differencesFromICU(
+            firstDay: ISODay.days(year: a.year, month: a.month, day: a.day), lastDay: ISODay.days(year: b.year, month: b.month, day: b.day),
+            monthArithmetic: arithmetic)
+        for line in differences { print(line) }
+        print("\(differences.count) differences")
+    }
+}
+
+extension TourCommand {
+    func calendarTour() throws {
+        print("\n== Calendars: icukit calendar convert | from | add | diff | month ==\n")
+        let today = ISODay.date(year: 2026, month: 11, day: 22).addingTimeInterval(43_200)
+        for id in ["islamic-umalqura", "chinese", "hebrew", "japanese", "persian", "ethiopic-amete-alem"] {
+            let system = try CalendarSystem(id)
+            print("  " + CalendarCommand.text("2026-11-22", try system.calendarDate(for: today), system: system, date: today))
+        }
+        let hijri = try CalendarSystem("islamic-umalqura")
+        if let ramadan = try hijri.nextDate(after: today, month: 9, day: 1) {
+            print("  next 1 Ramadan: \(ISODay.string(for: ramadan)), in \(try hijri.difference(from: today, to: ramadan, in: .day)) days")
+        }
+        let chinese = try CalendarSystem("chinese")
+        if let newYear = try chinese.nextDate(after: today, month: 1, day: 1) {
+            print("  next Chinese New Year: \(ISODay.string(for: newYear)) (\(try chinese.calendarDate(for: newYear).sexagenaryYear ?? ""))")
+        }
+        print("  unknown calendar \"ethiopian\": \((try? CalendarSystem("ethiopian")) == nil ? "refused (ICU would silently use gregorian)" : "accepted")")
+        print("")
+        print(try CalendarMonthCommand.grid(try CalendarSystem("gregorian"), anchor: today, overlay: chinese), terminator: "")
+    }
+}
