@@ -238,6 +238,10 @@ extension CalendarSystem {
     }
 
     /// The number of days in the month of `date` (29 or 30 in lunar calendars).
+    ///
+    /// ```swift
+    /// try CalendarSystem("islamic-umalqura").numberOfDays(inMonthOf: date)   // 29 or 30
+    /// ```
     /// The corresponding C function is `ucal_getLimit` with `UCAL_ACTUAL_MAXIMUM`.
     public func numberOfDays(inMonthOf date: Date) throws(CalendarError) -> Int {
         if let table, let fields = tableDate(table, millis: try Self.millis(date)), let year = table.year(fields.extendedYear),
@@ -248,6 +252,10 @@ extension CalendarSystem {
     }
 
     /// The number of days in the year of `date` (353–385 in Hebrew, 384 in a Chinese leap year).
+    ///
+    /// ```swift
+    /// try CalendarSystem("hebrew").numberOfDays(inYearOf: date)   // 383 in 5784
+    /// ```
     /// The corresponding C function is `ucal_getLimit` with `UCAL_ACTUAL_MAXIMUM`.
     public func numberOfDays(inYearOf date: Date) throws(CalendarError) -> Int {
         if let table, let fields = tableDate(table, millis: try Self.millis(date)), let year = table.year(fields.extendedYear) {
