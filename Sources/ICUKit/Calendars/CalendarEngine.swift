@@ -16,8 +16,8 @@ extension UnsafeMutablePointer where Pointee == UnsafeMutableRawPointer? {
 ///
 /// `Sendable` notes: the template is never mutated after `init`; it is only read
 /// (`ucal_clone`, `ucal_getAttribute` are `const` in ICU). A clone is taken out of the
-/// pool (under the lock) for one operation, used by one thread, and put back, so no
-/// `UCalendar` is ever mutated by two threads at once.
+/// pool (an atomic exchange on the one-clone slot, or under the lock) for one operation,
+/// used by one thread, and put back, so no `UCalendar` is ever used by two threads at once.
 final class CalendarEngine: @unchecked Sendable {
     struct Key: Hashable {
         let identifier: String
@@ -31,6 +31,8 @@ final class CalendarEngine: @unchecked Sendable {
 
     private let template: UCalendarHandle
     private let free = Mutex<[Pooled]>([])
+    /// A `UCalendarHandle` bit pattern, or 0.
+    private let fastSlot = Atomic<UInt>(0)
     private let capacity = 16
     /// The calendar type ICU reports (`ucal_getType`); `gregorian` for `iso8601` and
     /// `islamic` for `islamic-rgsa` in ICU 72.
@@ -80,23 +82,34 @@ final class CalendarEngine: @unchecked Sendable {
     deinit {
         ucal_close(template)
         for pooled in free.withLock({ $0 }) { ucal_close(pooled.handle) }
+        if let slot = UCalendarHandle(bitPattern: fastSlot.load(ordering: .acquiring)) { ucal_close(slot) }
     }
 
     /// Runs `body` with a calendar used by no other thread meanwhile. Its state
     /// (time, fields, leniency) is whatever the previous user left: set what you read.
     @inline(__always)
     func withCalendar<R, E: Error>(_ body: (UCalendarHandle) throws(E) -> R) throws(E) -> R {
-        let handle = free.withLock { $0.popLast()?.handle } ?? cloneTemplate()
+        // One clone sits in a lock-free slot (the common, uncontended case: two atomic
+        // exchanges instead of two lock round trips); the others in the locked pool.
+        let slot = fastSlot.exchange(0, ordering: .acquiring)
+        let handle = slot != 0 ? UCalendarHandle(bitPattern: slot)! : (free.withLock { $0.popLast()?.handle } ?? cloneTemplate())
         defer {
-            let pooled = Pooled(handle: handle)
-            let kept = free.withLock { pool -> Bool in
-                guard pool.count < capacity else { return false }
-                pool.append(pooled)
-                return true
-            }
-            if !kept { ucal_close(handle) }
+            let (stored, _) = fastSlot.compareExchange(expected: 0, desired: UInt(bitPattern: handle), ordering: .releasing)
+            if !stored { giveBack(handle) }
         }
         return try body(handle)
+    }
+
+
+    /// Returns a clone to the locked pool (closing it when the pool is full).
+    private func giveBack(_ handle: UCalendarHandle) {
+        let pooled = Pooled(handle: handle)
+        let kept = free.withLock { pool -> Bool in
+            guard pool.count < capacity else { return false }
+            pool.append(pooled)
+            return true
+        }
+        if !kept { ucal_close(handle) }
     }
 
     private func cloneTemplate() -> UCalendarHandle {

@@ -89,17 +89,26 @@ extension CalendarSystem {
             }
             if abs(amount) > limit { throw .dateOutOfRange(millis / 1000 + Double(amount)) }
         }
+        // Far from the ends of the range ICU's arithmetic cannot wrap; only near them is the
+        // result checked (reading a field after ucal_add costs a second field computation).
+        let longest: Double = switch field {
+        case .era, .year, .extendedYear: 400 * 86_400_000
+        case .month: 40 * 86_400_000
+        default: 0
+        }
+        let reach = Double(abs(amount)) * longest
+        let check = !roll && (millis - reach < Self.minMillis || millis + reach > Self.maxMillis)
         return try engine.withCalendar { (cal) throws(CalendarError) -> Date in
             var status = U_ZERO_ERROR
             ucal_setMillis(cal, millis, &status)
-            let startYear = Int(ucal_get(cal.readOnly, UCAL_EXTENDED_YEAR, &status))
+            let startYear = check ? Int(ucal_get(cal.readOnly, UCAL_EXTENDED_YEAR, &status)) : 0
             if roll { ucal_roll(cal, field.icuField, amount32, &status) } else { ucal_add(cal, field.icuField, amount32, &status) }
             let result = ucal_getMillis(cal.readOnly, &status)
             if status.isFailure {
                 if status == U_ILLEGAL_ARGUMENT_ERROR { throw .dateOutOfRange(millis / 1000) }
                 throw .icu(ICUError(status, operation: roll ? "ucal_roll" : "ucal_add"))
             }
-            if !roll {
+            if check {
                 // The year moved as much as the amount says (at most 13 months a year,
                 // at least 12; a few years of slack for era and leap-month pinning).
                 let years = Int(ucal_get(cal.readOnly, UCAL_EXTENDED_YEAR, &status)) - startYear
@@ -229,6 +238,10 @@ extension CalendarSystem {
     }
 
     /// The number of days in the month of `date` (29 or 30 in lunar calendars).
+    ///
+    /// ```swift
+    /// try CalendarSystem("islamic-umalqura").numberOfDays(inMonthOf: date)   // 29 or 30
+    /// ```
     /// The corresponding C function is `ucal_getLimit` with `UCAL_ACTUAL_MAXIMUM`.
     public func numberOfDays(inMonthOf date: Date) throws(CalendarError) -> Int {
         if let table, let fields = tableDate(table, millis: try Self.millis(date)), let year = table.year(fields.extendedYear),
@@ -239,6 +252,10 @@ extension CalendarSystem {
     }
 
     /// The number of days in the year of `date` (353–385 in Hebrew, 384 in a Chinese leap year).
+    ///
+    /// ```swift
+    /// try CalendarSystem("hebrew").numberOfDays(inYearOf: date)   // 383 in 5784
+    /// ```
     /// The corresponding C function is `ucal_getLimit` with `UCAL_ACTUAL_MAXIMUM`.
     public func numberOfDays(inYearOf date: Date) throws(CalendarError) -> Int {
         if let table, let fields = tableDate(table, millis: try Self.millis(date)), let year = table.year(fields.extendedYear) {

@@ -5,6 +5,10 @@ extension CalendarSystem {
     /// The instants ICU's calendars can represent (ICU's `MIN_MILLIS`…`MAX_MILLIS`,
     /// about ±5.8 million years). Outside it ICU pins or wraps values silently;
     /// ICUKit throws ``CalendarError/dateOutOfRange(_:)``.
+    ///
+    /// ```swift
+    /// CalendarSystem.supportedRange.contains(date)   // otherwise every operation throws
+    /// ```
     public static let supportedRange: ClosedRange<Date> =
         Date(timeIntervalSince1970: minMillis / 1000)...Date(timeIntervalSince1970: maxMillis / 1000)
 

@@ -42,6 +42,10 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     var gregorianTwin: CalendarEngine? { context.gregorianTwin }
 
     /// Every calendar identifier ICU implements, canonical CLDR spelling.
+    ///
+    /// ```swift
+    /// CalendarSystem.knownIdentifiers.contains("islamic-umalqura")   // true
+    /// ```
     public static let knownIdentifiers: [String] = [
         "gregorian", "iso8601", "buddhist", "chinese", "dangi", "coptic", "ethiopic",
         "ethiopic-amete-alem", "hebrew", "indian", "islamic", "islamic-civil", "islamic-tbla",
@@ -49,11 +53,19 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// Every known calendar system, in UTC with its default week rules.
+    ///
+    /// ```swift
+    /// for system in CalendarSystem.all { print(system.identifier, try system.calendarDate(for: date).year) }
+    /// ```
     public static var all: [CalendarSystem] {
         knownIdentifiers.map { try! CalendarSystem($0) }  // the identifiers are known: cannot throw
     }
 
-    /// The Gregorian calendar in UTC.
+    /// The Gregorian calendar in UTC (Julian before 15 October 1582, as in ICU).
+    ///
+    /// ```swift
+    /// try CalendarSystem.gregorian.calendarDate(for: date).weekday
+    /// ```
     public static let gregorian: CalendarSystem = try! CalendarSystem("gregorian")  // a known identifier: cannot throw
 
     /// The canonical identifier for `name`: a CLDR identifier, a BCP 47 `-u-ca-` value or
@@ -156,13 +168,22 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This calendar in another time zone.
+    ///
+    /// ```swift
+    /// let jerusalem = try CalendarSystem("hebrew").withTimeZone("Asia/Jerusalem")
+    /// ```
     /// - Throws: ``CalendarError/unknownTimeZone(_:)``.
+    /// The corresponding C function is `ucal_open`.
     public func withTimeZone(_ timeZone: String) throws(CalendarError) -> CalendarSystem {
         try CalendarSystem(canonical: identifier, timeZone: timeZone, firstWeekday: firstWeekday,
                            minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "")
     }
 
     /// This calendar with other week rules (1 = Sunday … 7 = Saturday; 1…7 days).
+    ///
+    /// ```swift
+    /// let isoWeeks = try CalendarSystem.gregorian.withWeekRules(firstWeekday: 2, minimumDaysInFirstWeek: 4)
+    /// ```
     /// - Throws: ``CalendarError/invalidSetting(_:)``.
     /// The corresponding C function is `ucal_setAttribute`.
     public func withWeekRules(firstWeekday: Int, minimumDaysInFirstWeek: Int) throws(CalendarError) -> CalendarSystem {
@@ -171,6 +192,10 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The BCP 47 `-u-ca-` value, such as `"gregory"` or `"ethioaa"`.
+    ///
+    /// ```swift
+    /// try CalendarSystem("ethiopic-amete-alem").bcp47   // "ethioaa"
+    /// ```
     /// The corresponding C function is `uloc_toUnicodeLocaleType`.
     public var bcp47: String {
         identifier.withCString { uloc_toUnicodeLocaleType("calendar", $0).map { String(cString: $0) } } ?? identifier
@@ -178,6 +203,11 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether ICU knows `timeZone` (an Olson ID or alias, or a custom `GMT±hh:mm`).
     /// ICU itself silently uses GMT (`Etc/Unknown`) for any other name.
+    ///
+    /// ```swift
+    /// CalendarSystem.isKnownTimeZone("US/Eastern")   // true
+    /// CalendarSystem.isKnownTimeZone("Mars/Base")    // false
+    /// ```
     /// The corresponding C function is `ucal_getCanonicalTimeZoneID`.
     public static func isKnownTimeZone(_ timeZone: String) -> Bool {
         let units = Array(timeZone.utf16)
