@@ -210,14 +210,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     /// ```
     /// The corresponding C function is `ucal_getCanonicalTimeZoneID`.
     public static func isKnownTimeZone(_ timeZone: String) -> Bool {
-        let units = Array(timeZone.utf16)
-        guard !units.isEmpty, units.count < 128, !units.contains(0) else { return false }
-        var status = U_ZERO_ERROR
-        var isSystem: Int8 = 0
-        var buffer = [UInt16](repeating: 0, count: 128)
-        let length = ucal_getCanonicalTimeZoneID(units, Int32(units.count), &buffer, 128, &isSystem, &status)
-        guard !status.isFailure, length > 0, length <= 128 else { return false }
-        return String(decoding: buffer[..<Int(length)], as: UTF16.self) != "Etc/Unknown"
+        TimeZoneIDs.canonical(timeZone) != nil
     }
 
     static func validateTimeZone(_ timeZone: String) throws(CalendarError) {

@@ -27,3 +27,37 @@ enum ICUBuffers {
         throw ICUError(U_INTERNAL_PROGRAM_ERROR, operation: operation)
     }
 }
+
+extension ICUBuffers {
+    /// Calls `fill` with a UTF-16 buffer and returns the `String` it wrote; retries once
+    /// with the exact size when ICU reports `U_BUFFER_OVERFLOW_ERROR`. The first attempt
+    /// uses a stack buffer, so short results allocate nothing but the `String`.
+    @inline(__always)
+    static func utf16String(
+        operation: @autoclosure () -> String, capacity: Int = 256,
+        _ fill: (UnsafeMutablePointer<UInt16>, Int32, inout UErrorCode) -> Int32
+    ) throws(ICUError) -> String {
+        var needed: Int32 = 0
+        var failure = U_ZERO_ERROR
+        let first: String? = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
+            var status = U_ZERO_ERROR
+            let length = fill(buffer.baseAddress!, Int32(capacity), &status)
+            needed = length
+            if status.isFailure || Int(length) > capacity || status == U_STRING_NOT_TERMINATED_WARNING && Int(length) > capacity {
+                failure = status
+                return nil
+            }
+            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: Int(length)), as: UTF16.self)
+        }
+        if let first { return first }
+        guard failure == U_BUFFER_OVERFLOW_ERROR || (!failure.isFailure && Int(needed) > capacity), needed > 0 else {
+            try failure.check(operation())
+            throw ICUError(U_INTERNAL_PROGRAM_ERROR, operation: operation())
+        }
+        var buffer = [UInt16](repeating: 0, count: Int(needed) + 1)
+        var status = U_ZERO_ERROR
+        let length = buffer.withUnsafeMutableBufferPointer { fill($0.baseAddress!, Int32($0.count), &status) }
+        try status.check(operation())
+        return String(decoding: buffer[..<min(Int(length), buffer.count)], as: UTF16.self)
+    }
+}

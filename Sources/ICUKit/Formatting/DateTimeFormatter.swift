@@ -220,14 +220,6 @@ public struct DateTimeFormatter: Sendable, Hashable {
     }
 }
 
-extension TimeZoneIDs {
-    /// ICU's default time zone (from `TZ` or the system), canonicalized.
-    static var defaultZone: String {
-        (try? ICUBuffers.utf16String(operation: "ucal_getDefaultTimeZone", capacity: 128) { ucal_getDefaultTimeZone($0, $1, &$2) })
-            .flatMap { canonical($0) } ?? "Etc/UTC"
-    }
-}
-
 /// The ICU side of a configured ``DateTimeFormatter``: a template `UDateFormat` and a
 /// pool of clones (ICU's date formats keep a mutable calendar inside, so one thread at a
 /// time per handle).

@@ -104,34 +104,19 @@ public enum ISO8601Text {
         return Double(raw) + Double(dst)
     }
 
-    // Howard Hinnant's days-from-civil / civil-from-days (proleptic Gregorian).
+    // Proleptic Gregorian day arithmetic, shared with the calendars (ISODay).
     static func daysFromCivil(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int64(ISODay.days(year: Int(year), month: Int(month), day: Int(day)))
     }
 
     static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let civil = ISODay.civil(days: Int(days))
+        return (Int64(civil.year), Int64(civil.month), Int64(civil.day))
     }
 
     static func daysInMonth(_ year: Int64, _ month: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        let next = month == 12 ? daysFromCivil(year + 1, 1, 1) : daysFromCivil(year, month + 1, 1)
+        return next - daysFromCivil(year, month, 1)
     }
 
     private static func pow10(_ n: Int) -> Int64 { (0..<n).reduce(1) { value, _ in value * 10 } }
