@@ -1,0 +1,158 @@
+/// Per-language character models for ``EncodingDetector`` (built by
+/// `Scripts/build-encoding-models.py`; data in `LanguageModels+Data.swift`).
+///
+/// Costs are negative log-probabilities in quarter nats. A text's cost under a language
+/// is the sum, over its non-ASCII characters, of the character's cost, plus the cost of
+/// each class transition that touches a non-ASCII character (classes: ASCII letter,
+/// other ASCII, non-ASCII letter or mark, other non-ASCII). ASCII-only stretches are the
+/// same under every ASCII-compatible encoding, so they are never counted: markup, code
+/// and English words cannot dilute the evidence.
+struct LanguageModels: Sendable {
+    /// Cost of a character that is almost never text: C0/C1 controls other than
+    /// whitespace, U+FFFD, private use, unassigned code points, noncharacters.
+    static let badCost: Int32 = 80
+
+    let codes: [String]
+    /// `globalIndex[scalar]` for the BMP: the character's id in `costs`, or -1.
+    let globalIndex: [Int32]
+    /// Per language, the cost of each global character id.
+    let costs: [[UInt8]]
+    /// Per language, the cost of a non-ASCII character outside its vocabulary.
+    let unseenCost: [Int32]
+    /// Per language, 4x4 transition costs, row = class of the previous character.
+    let transitions: [[Int32]]
+
+    static let shared = LanguageModels()
+
+    private init() {
+        var codes: [String] = []
+        var index = [Int32](repeating: -1, count: 0x10000)
+        var vocabulary: [UInt32] = []
+        var perLanguage: [[(UInt32, UInt8)]] = []
+        var transitions: [[Int32]] = []
+        for (code, table, costString, chars) in Self.data {
+            codes.append(code)
+            transitions.append(table.utf8.map { Int32($0) - 0x30 })
+            var entries: [(UInt32, UInt8)] = []
+            for (scalar, cost) in zip(chars.unicodeScalars, costString.utf8) {
+                let value = scalar.value
+                guard value < 0x10000 else { continue }
+                if index[Int(value)] < 0 {
+                    index[Int(value)] = Int32(vocabulary.count)
+                    vocabulary.append(value)
+                }
+                entries.append((value, cost - 0x30))
+            }
+            perLanguage.append(entries)
+        }
+        var costs: [[UInt8]] = []
+        var unseen: [Int32] = []
+        for entries in perLanguage {
+            let worst = entries.map(\.1).max() ?? 60
+            let miss = UInt8(min(79, Int(worst) + 6))
+            var row = [UInt8](repeating: miss, count: vocabulary.count)
+            for (value, cost) in entries { row[Int(index[Int(value)])] = cost }
+            costs.append(row)
+            unseen.append(Int32(miss))
+        }
+        self.codes = codes
+        self.globalIndex = index
+        self.costs = costs
+        self.unseenCost = unseen
+        self.transitions = transitions
+    }
+
+    func language(_ code: String) -> Int? { codes.firstIndex(of: code) }
+
+    /// The class of a scalar: 0 ASCII letter, 1 other ASCII, 2 non-ASCII letter/mark, 3 other.
+    @inline(__always) static func charClass(_ value: UInt32) -> Int {
+        if value < 0x80 {
+            let lower = value | 0x20
+            return (lower >= 0x61 && lower <= 0x7A) ? 0 : 1
+        }
+        guard let scalar = Unicode.Scalar(value) else { return 3 }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark: return 2
+        default: return 3
+        }
+    }
+
+    /// Whether a scalar is almost never part of text (see ``badCost``).
+    @inline(__always) static func isBad(_ value: UInt32) -> Bool {
+        if value < 0x20 { return !(value == 0x09 || value == 0x0A || value == 0x0D || value == 0x0C) }
+        if value < 0x7F { return false }
+        if value <= 0x9F { return true }  // DEL and C1 controls
+        if value == 0xFFFD || (value >= 0xE000 && value <= 0xF8FF) || (value >= 0xFDD0 && value <= 0xFDEF)
+            || value & 0xFFFE == 0xFFFE || (value >= 0xD800 && value <= 0xDFFF) || value >= 0xF0000 { return true }
+        guard let scalar = Unicode.Scalar(value) else { return true }
+        let category = scalar.properties.generalCategory
+        return category == .unassigned || category == .privateUse || category == .surrogate
+    }
+}
+
+/// Counts gathered from one decoding of a sample: which non-ASCII characters occur how
+/// often, and the class transitions that touch them.
+struct TextFeatures {
+    /// (global id, count) of non-ASCII characters in some language's vocabulary.
+    var known: [(Int32, Int32)] = []
+    /// Non-ASCII characters in no vocabulary.
+    var unknown: Int32 = 0
+    /// Characters that are almost never text.
+    var bad: Int32 = 0
+    /// 4x4 transition counts (only transitions touching a non-ASCII character).
+    var transitions = [Int32](repeating: 0, count: 16)
+    /// Number of non-ASCII characters.
+    var nonASCII: Int32 = 0
+
+    /// The cost of these features under language `language`.
+    func cost(language: Int, models: LanguageModels) -> Int32 {
+        let costs = models.costs[language]
+        var total: Int32 = unknown * models.unseenCost[language] + bad * LanguageModels.badCost
+        for (id, count) in known { total += Int32(costs[Int(id)]) * count }
+        let table = models.transitions[language]
+        for i in 0..<16 where transitions[i] != 0 { total += table[i] * transitions[i] }
+        return total
+    }
+
+    /// Features of decoded UTF-16 text.
+    static func of(_ units: UnsafeBufferPointer<UInt16>, models: LanguageModels) -> TextFeatures {
+        var features = TextFeatures()
+        var counts: [Int32: Int32] = [:]
+        var previous = 1
+        var i = 0
+        let n = units.count
+        while i < n {
+            var value = UInt32(units[i])
+            i += 1
+            if value >= 0xD800 && value <= 0xDBFF && i < n, units[i] >= 0xDC00 && units[i] <= 0xDFFF {
+                value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
+                i += 1
+            }
+            if value < 0x80 {
+                let cls = LanguageModels.charClass(value)
+                if previous >= 2 { features.transitions[previous * 4 + cls] += 1 }
+                if LanguageModels.isBad(value) { features.bad += 1 }
+                previous = cls
+                continue
+            }
+            features.nonASCII += 1
+            if value == 0xFEFF && features.nonASCII == 1 { continue }
+            let cls: Int
+            if value < 0x10000, case let id = models.globalIndex[Int(value)], id >= 0 {
+                counts[id, default: 0] += 1
+                cls = LanguageModels.charClass(value)
+            } else if LanguageModels.isBad(value) {
+                features.bad += 1
+                cls = 3
+            } else {
+                features.unknown += 1
+                cls = LanguageModels.charClass(value)
+            }
+            features.transitions[previous * 4 + cls] += 1
+            previous = cls
+        }
+        features.known = counts.map { ($0.key, $0.value) }
+        return features
+    }
+}
