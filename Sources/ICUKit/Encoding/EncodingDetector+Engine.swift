@@ -428,7 +428,10 @@ struct DetectionEngine {
             var lossyState = DecodeState()
             try? handle.decode(raw, flush: isWhole, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
             errors = max(1, lossyState.replacements)
-            if !allowsLossy && errors * 8 > max(8, units.count) { return nil }  // hopeless
+            if errors * 8 > max(8, units.count) {
+                // Hopeless (one replacement per 8 characters or worse): ranked last, unscored.
+                return Scored(candidate: c, cost: 4000, language: nil, errors: errors, decodingKey: [])
+            }
         }
         let features = units.withUnsafeBufferPointer { TextFeatures.of($0, models: models) }
         var bestCost = Int32.max

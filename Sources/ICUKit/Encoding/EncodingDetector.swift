@@ -137,7 +137,8 @@ public struct EncodingDetector: Sendable, Hashable {
         let array = bytes as? [UInt8] ?? Array(bytes)
         let guesses = try detect(array)
         guard let best = guesses.first else {
-            return DetectedText(text: "", guess: EncodingGuess(encoding: "UTF-8", confidence: 1, language: nil, hasByteOrderMark: false, isLossy: false), usedLossyConversion: false)
+            // Only possible when an allowed list leaves no candidate at all.
+            throw .undecodable(encoding: allowedEncodings?.first ?? "UTF-8", byteOffset: 0)
         }
         let converter: TextConverter
         do { converter = try TextConverter(encodingName: best.encoding) } catch { throw .unknownEncoding(best.encoding) }
