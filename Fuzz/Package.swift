@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "BidiFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "CollationFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "SearchFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "EncodingFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "EncodeFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]
 )

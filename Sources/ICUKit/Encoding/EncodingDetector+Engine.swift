@@ -19,7 +19,7 @@ enum CandidateKind: Sendable {
 
 /// One encoding the detector knows how to weigh.
 struct Candidate: Sendable {
-    let pool: ConverterPool
+    let converter: TextConverter
     let name: String
     let kind: CandidateKind
     /// Languages it is written in (indices into ``LanguageModels``); empty = every language.
@@ -75,6 +75,8 @@ enum EncodingCatalog {
         ("ISO-8859-10", .singleByte, baltic + ["is"], 3),
         ("windows-874", .singleByte, ["th"], 0),
         ("windows-1258", .singleByte, ["vi"], 0),
+        ("VISCII", .singleByte, ["vi"], 10),
+        ("ISO-8859-16", .singleByte, ["ro", "pl", "hu", "sl", "hr", "de", "fr", "it"], 6),
         ("macintosh", .singleByte, western, 10),
         ("Shift_JIS", .multiByte, ["ja"], 0),
         ("EUC-JP", .multiByte, ["ja"], 1),
@@ -96,25 +98,22 @@ enum EncodingCatalog {
 
     /// A candidate for an arbitrary ICU converter (from an allowed list).
     static func make(_ name: String, kind: CandidateKind?, languages: [String], prior: Int32) -> Candidate? {
-        guard let pool = try? ConverterPool.shared(for: name) else { return nil }
+        guard let converter = try? TextConverter(encodingName: name) else { return nil }
         let models = LanguageModels.shared
         let indices = languages.compactMap { models.language($0) }
-        let resolvedKind = kind ?? (pool.type == UCNV_SBCS ? .singleByte : .multiByte)
+        let isSingleByte: Bool
+        switch converter.backend {
+        case .icu(let pool): isSingleByte = pool.type == UCNV_SBCS
+        case .table: isSingleByte = true
+        }
+        let resolvedKind = kind ?? (isSingleByte ? .singleByte : .multiByte)
         var table: [UInt32] = []
         var highClass: [Int] = []
         var highCost: [[Int32]] = []
         if resolvedKind == .singleByte {
-            let handle = pool.take()
-            defer { pool.give(handle) }
             for byte in 0..<256 {
-                var units: [UInt16] = []
-                var state = DecodeState()
-                let ok: Bool = [UInt8(byte)].withUnsafeBytes { buffer in
-                    do { try handle.decode(buffer, flush: true, lossy: false, state: &state) { units.append(contentsOf: $0) } } catch { return false }
-                    return true
-                }
-                handle.resetDecoder()
-                table.append(ok && units.count == 1 ? UInt32(units[0]) : UInt32.max)
+                let units = (try? converter.decode([UInt8(byte)])).map { Array($0.utf16) } ?? []
+                table.append(units.count == 1 ? UInt32(units[0]) : UInt32.max)
             }
             for byte in 0x80..<0x100 {
                 let value = table[byte]
@@ -132,7 +131,7 @@ enum EncodingCatalog {
                 })
             }
         }
-        return Candidate(pool: pool, name: pool.preferredName, kind: resolvedKind, languages: indices,
+        return Candidate(converter: converter, name: converter.name, kind: resolvedKind, languages: indices,
                          prior: prior, table: table, highClass: highClass, highCost: highCost)
     }
 }
@@ -166,19 +165,19 @@ struct DetectionEngine {
 
     init(configuration: EncodingDetector) throws(EncodingDetectionError) {
         func canonical(_ name: String) throws(EncodingDetectionError) -> String {
-            do { return try ConverterPool.shared(for: name).canonicalName } catch { throw .unknownEncoding(name) }
+            do { return try TextConverter(encodingName: name).canonicalName } catch { throw .unknownEncoding(name) }
         }
         var candidates = EncodingCatalog.all
         if let allowed = configuration.allowedEncodings {
             var names = Set<String>()
             for name in allowed { names.insert(try canonical(name)) }
             allowedCanonical = names
-            candidates = candidates.filter { names.contains($0.pool.canonicalName) }
-            let known = Set(candidates.map(\.pool.canonicalName))
+            candidates = candidates.filter { names.contains($0.converter.canonicalName) }
+            let known = Set(candidates.map(\.converter.canonicalName))
             for name in allowed where !known.contains(try canonical(name)) {
                 // Any other ICU converter: scored by decoding, against every language.
                 if let extra = EncodingCatalog.make(name, kind: nil, languages: [], prior: 4),
-                   !candidates.contains(where: { $0.pool.canonicalName == extra.pool.canonicalName }) {
+                   !candidates.contains(where: { $0.converter.canonicalName == extra.converter.canonicalName }) {
                     candidates.append(extra)
                 }
             }
@@ -204,8 +203,8 @@ struct DetectionEngine {
 
     func allowed(_ name: String) -> Bool {
         guard let allowedCanonical else { return true }
-        guard let pool = try? ConverterPool.shared(for: name) else { return false }
-        return allowedCanonical.contains(pool.canonicalName)
+        guard let converter = try? TextConverter(encodingName: name) else { return false }
+        return allowedCanonical.contains(converter.canonicalName)
     }
 
     func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> [EncodingGuess] {
@@ -274,7 +273,7 @@ struct DetectionEngine {
             }
         }
         for i in scored.indices {
-            let canonical = scored[i].candidate.pool.canonicalName
+            let canonical = scored[i].candidate.converter.canonicalName
             if canonical == declared { scored[i].cost -= Self.declaredBonus }
             else if canonical == declaredHere { scored[i].cost -= Self.foundDeclaredBonus }
             if suggested.contains(canonical) { scored[i].cost -= Self.suggestedBonus }
@@ -346,13 +345,22 @@ struct DetectionEngine {
         var pairs: [(Int, Int32)] = []
         /// Which high bytes occur.
         var present: [Int] = []
+        /// Transitions between ASCII classes (letter/other) outside markup tags: part of
+        /// each language's likelihood (a language dense in accents pays for long ASCII runs).
+        var asciiTransitions = [Int32](repeating: 0, count: 16)
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) {
             var pairCounts = [Int32](repeating: 0, count: 128 * 128)
             var seen = [Bool](repeating: false, count: 128)
             var previous = 0x20
+            var inTag = false
+            var ascii = [Int32](repeating: 0, count: 4)
             for i in 0..<limit {
                 let b = Int(bytes[i])
+                if b < 0x80 && previous < 0x80 {
+                    if b == 0x3C { inTag = true } else if b == 0x3E { inTag = false }
+                    if !inTag { ascii[(Self.isLetter(previous) ? 0 : 2) + (Self.isLetter(b) ? 0 : 1)] += 1 }
+                }
                 if b >= 0x80 {
                     let h = b - 0x80
                     if !seen[h] { seen[h] = true; present.append(h) }
@@ -365,13 +373,14 @@ struct DetectionEngine {
                 previous = b
             }
             for a in present { for b in present where pairCounts[a << 7 | b] != 0 { pairs.append((a << 7 | b, pairCounts[a << 7 | b])) } }
+            asciiTransitions[0] = ascii[0]; asciiTransitions[1] = ascii[1]; asciiTransitions[4] = ascii[2]; asciiTransitions[5] = ascii[3]
         }
 
         @inline(__always) static func isLetter(_ b: Int) -> Bool { let l = b | 0x20; return l >= 0x61 && l <= 0x7A }
     }
 
     func scoreSingleByte(_ c: Candidate, stats: SingleByteStats, histogram: [Int32], badASCII: Int32, models: LanguageModels) -> Scored {
-        var transitions = [Int32](repeating: 0, count: 16)
+        var transitions = stats.asciiTransitions
         var errors = 0
         for h in stats.present {
             let cls = c.highClass[h]
@@ -389,6 +398,13 @@ struct DetectionEngine {
             let costs = c.highCost[slot]
             var total: Int32 = badASCII * LanguageModels.badCost
             for h in stats.present { total += costs[h] * histogram[h + 0x80] }
+            // Code pages with letters among the C0 controls (VISCII): those bytes are text.
+            for b in 0..<0x20 where histogram[b] != 0 && c.table[b] >= 0x80 && c.table[b] != .max {
+                total -= histogram[b] * LanguageModels.badCost
+                let value = c.table[b]
+                let id = value < 0x10000 ? models.globalIndex[Int(value)] : -1
+                total += histogram[b] * (id >= 0 ? Int32(models.costs[language][Int(id)]) : models.unseenCost[language])
+            }
             let table = models.transitions[language]
             for k in 0..<16 where transitions[k] != 0 { total += table[k] * transitions[k] }
             if language == languageHint { total -= Self.hintBonus }
@@ -412,22 +428,24 @@ struct DetectionEngine {
         }
         let end = min(n, start + Self.window)
         let isWhole = start == 0 && end == n
-        let handle = c.pool.take()
-        defer { c.pool.give(handle) }
         var units: [UInt16] = []
         units.reserveCapacity(end - start + 2)
-        var state = DecodeState()
         var errors = 0
         let raw = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<end])
-        do {
-            try handle.decode(raw, flush: isWhole, lossy: false, state: &state) { units.append(contentsOf: $0) }
-        } catch {
-            // Count errors with a lossy pass (bounded by the window).
-            handle.resetDecoder()
-            units.removeAll(keepingCapacity: true)
-            var lossyState = DecodeState()
-            try? handle.decode(raw, flush: isWhole, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
-            errors = max(1, lossyState.replacements)
+        try? c.converter.withDecoder { (engine) throws(TextConversionError) in
+            var state = DecodeState()
+            do {
+                try engine.decode(raw, flush: isWhole, lossy: false, state: &state) { units.append(contentsOf: $0) }
+            } catch {
+                // Count errors with a lossy pass (bounded by the window).
+                engine.reset()
+                units.removeAll(keepingCapacity: true)
+                var lossyState = DecodeState()
+                try? engine.decode(raw, flush: isWhole, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
+                errors = max(1, lossyState.replacements)
+            }
+        }
+        if errors > 0 {
             if errors * 8 > max(8, units.count) {
                 // Hopeless (one replacement per 8 characters or worse): ranked last, unscored.
                 return Scored(candidate: c, cost: 4000, language: nil, errors: errors, decodingKey: [])
@@ -453,10 +471,12 @@ struct DetectionEngine {
     }
 
     static func decodesCleanly(_ c: Candidate, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let handle = c.pool.take()
-        defer { c.pool.give(handle) }
-        var state = DecodeState()
-        do { try handle.decode(UnsafeRawBufferPointer(bytes), flush: true, lossy: false, state: &state) { _ in } } catch { return false }
+        do {
+            try c.converter.withDecoder { (engine) throws(TextConversionError) in
+                var state = DecodeState()
+                try engine.decode(UnsafeRawBufferPointer(bytes), flush: true, lossy: false, state: &state) { _ in }
+            }
+        } catch { return false }
         return true
     }
 
@@ -491,15 +511,15 @@ struct DetectionEngine {
         else if n >= 2 && ((b[0] == 0xFE && b[1] == 0xFF) || (b[0] == 0xFF && b[1] == 0xFE)) { name = "UTF-16"; skip = 2 }
         guard let name, allowed(name) || (name == "UTF-16" && (allowed("UTF-16LE") || allowed("UTF-16BE"))) else { return nil }
         _ = skip
-        guard let pool = try? ConverterPool.shared(for: name) else { return nil }
-        let handle = pool.take()
-        defer { pool.give(handle) }
-        var state = DecodeState()
+        guard let converter = try? TextConverter(encodingName: name) else { return nil }
         var features = TextFeatures()
         var units: [UInt16] = []
         do {
-            try handle.decode(UnsafeRawBufferPointer(b), flush: true, lossy: false, state: &state) { chunk in
-                if units.count < 4096 { units.append(contentsOf: chunk) }
+            try converter.withDecoder { (engine) throws(TextConversionError) in
+                var state = DecodeState()
+                try engine.decode(UnsafeRawBufferPointer(b), flush: true, lossy: false, state: &state) { chunk in
+                    if units.count < 4096 { units.append(contentsOf: chunk) }
+                }
             }
         } catch { return nil }
         let models = LanguageModels.shared
@@ -512,7 +532,7 @@ struct DetectionEngine {
                 if c < best { best = c; language = models.codes[l] }
             }
         }
-        return EncodingGuess(encoding: pool.preferredName, confidence: 1, language: language, hasByteOrderMark: true, isLossy: false)
+        return EncodingGuess(encoding: converter.name, confidence: 1, language: language, hasByteOrderMark: true, isLossy: false)
     }
 
     func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
@@ -541,9 +561,8 @@ struct DetectionEngine {
                           (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F || b == 0x2E || b == 0x3A {
                         name.append(b); j += 1
                     }
-                    if !name.isEmpty, let pool = try? ConverterPool.shared(for: String(decoding: name, as: UTF8.self)) {
-                        // A page served as UTF-16 still declares an ASCII charset; ignore those.
-                        return pool.canonicalName
+                    if !name.isEmpty, let converter = try? TextConverter(encodingName: String(decoding: name, as: UTF8.self)) {
+                        return converter.canonicalName
                     }
                 }
                 i += 1

@@ -30,7 +30,19 @@ struct LanguageModels: Sendable {
         var vocabulary: [UInt32] = []
         var perLanguage: [[(UInt32, UInt8)]] = []
         var transitions: [[Int32]] = []
+        var shared: [(UInt32, UInt8)] = []
         for (code, table, costString, chars) in Self.data {
+            if code == "*" {
+                // Pooled costs of non-ASCII symbols and punctuation, used by every language.
+                for (scalar, cost) in zip(chars.unicodeScalars, costString.utf8) where scalar.value < 0x10000 {
+                    shared.append((scalar.value, cost - 0x30))
+                    if index[Int(scalar.value)] < 0 {
+                        index[Int(scalar.value)] = Int32(vocabulary.count)
+                        vocabulary.append(scalar.value)
+                    }
+                }
+                continue
+            }
             codes.append(code)
             transitions.append(table.utf8.map { Int32($0) - 0x30 })
             var entries: [(UInt32, UInt8)] = []
@@ -52,6 +64,12 @@ struct LanguageModels: Sendable {
             let miss = UInt8(min(79, Int(worst) + 6))
             var row = [UInt8](repeating: miss, count: vocabulary.count)
             for (value, cost) in entries { row[Int(index[Int(value)])] = cost }
+            // Symbols: the language's own cost or the pooled one, whichever is lower (a
+            // language's sample of symbols is thin, but some are its own: Spanish ¿ ¡).
+            for (value, cost) in shared {
+                let id = Int(index[Int(value)])
+                row[id] = min(row[id], cost)
+            }
             costs.append(row)
             unseen.append(Int32(miss))
         }
@@ -100,7 +118,7 @@ struct TextFeatures {
     var unknown: Int32 = 0
     /// Characters that are almost never text.
     var bad: Int32 = 0
-    /// 4x4 transition counts (only transitions touching a non-ASCII character).
+    /// 4x4 transition counts (ASCII-to-ASCII ones only outside markup tags).
     var transitions = [Int32](repeating: 0, count: 16)
     /// Number of non-ASCII characters.
     var nonASCII: Int32 = 0
@@ -120,6 +138,7 @@ struct TextFeatures {
         var features = TextFeatures()
         var counts: [Int32: Int32] = [:]
         var previous = 1
+        var inTag = false
         var i = 0
         let n = units.count
         while i < n {
@@ -131,7 +150,8 @@ struct TextFeatures {
             }
             if value < 0x80 {
                 let cls = LanguageModels.charClass(value)
-                if previous >= 2 { features.transitions[previous * 4 + cls] += 1 }
+                if value == 0x3C { inTag = true } else if value == 0x3E { inTag = false }
+                if previous >= 2 || !inTag { features.transitions[previous * 4 + cls] += 1 }
                 if LanguageModels.isBad(value) { features.bad += 1 }
                 previous = cls
                 continue

@@ -52,10 +52,17 @@ public struct TextConverter: Sendable {
     public let canonicalName: String
     /// The encoding's preferred name: MIME, else IANA, else ICU's (`windows-1251`, `Shift_JIS`).
     public let name: String
-    let pool: ConverterPool
+    let backend: Backend
+
+    /// ICU's converters, and the few single-byte code pages ICU 72 lacks (``ExtraCodePage``).
+    enum Backend: Sendable {
+        case icu(ConverterPool)
+        case table(ExtraCodePage)
+    }
 
     /// Opens the converter for `encodingName` (any ICU alias: `latin1`, `cp1252`,
-    /// `sjis`, `euc-jp`, `gbk`, `UTF-16LE`, `ibm-866`, …).
+    /// `sjis`, `euc-jp`, `gbk`, `UTF-16LE`, `ibm-866`, …). Two single-byte code pages that
+    /// ICU 72's data lacks, ISO-8859-16 and VISCII, convert through built-in tables.
     ///
     /// ```swift
     /// let sjis = try TextConverter(encodingName: "sjis")   // name: "Shift_JIS"
@@ -64,9 +71,55 @@ public struct TextConverter: Sendable {
     ///
     /// The corresponding C function is `ucnv_open`.
     public init(encodingName: String) throws(TextConversionError) {
-        pool = try ConverterPool.shared(for: encodingName)
-        canonicalName = pool.canonicalName
-        name = pool.preferredName
+        do {
+            let pool = try ConverterPool.shared(for: encodingName)
+            backend = .icu(pool)
+            canonicalName = pool.canonicalName
+            name = pool.preferredName
+        } catch {
+            guard let page = ExtraCodePage.named(encodingName) else { throw error }
+            backend = .table(page)
+            canonicalName = page.name
+            name = page.name
+        }
+    }
+
+    /// Decodes with the backend: ICU through a pooled converter, or a built-in table.
+    func withDecoder<R>(_ body: (Decoding) throws(TextConversionError) -> R) throws(TextConversionError) -> R {
+        switch backend {
+        case .icu(let pool):
+            let handle = pool.take()
+            defer { pool.give(handle) }
+            return try body(.icu(handle))
+        case .table(let page):
+            return try body(.table(page))
+        }
+    }
+
+    /// One decoding or encoding engine in use.
+    enum Decoding {
+        case icu(ConverterHandle)
+        case table(ExtraCodePage)
+
+        func decode(_ input: UnsafeRawBufferPointer, flush: Bool, lossy: Bool, state: inout DecodeState,
+                    _ sink: (UnsafeBufferPointer<UInt16>) -> Void) throws(TextConversionError) {
+            switch self {
+            case .icu(let handle): try handle.decode(input, flush: flush, lossy: lossy, state: &state, sink)
+            case .table(let page): try page.decode(input, lossy: lossy, state: &state, sink)
+            }
+        }
+
+        func encode(_ input: UnsafeBufferPointer<UInt16>, flush: Bool, lossy: Bool, state: inout EncodeState,
+                    _ sink: (UnsafeBufferPointer<UInt8>) -> Void) throws(TextConversionError) {
+            switch self {
+            case .icu(let handle): try handle.encode(input, flush: flush, lossy: lossy, state: &state, sink)
+            case .table(let page): try page.encode(input, lossy: lossy, state: &state, sink)
+            }
+        }
+
+        func reset() {
+            if case .icu(let handle) = self { handle.resetDecoder(); handle.resetEncoder() }
+        }
     }
 
     /// Decodes `bytes` into a string.
@@ -104,13 +157,13 @@ public struct TextConverter: Sendable {
     }
 
     func decodeBuffer(_ buffer: UnsafeRawBufferPointer, lossy: Bool) throws(TextConversionError) -> (String, Bool) {
-        let handle = pool.take()
-        defer { pool.give(handle) }
-        var state = DecodeState()
-        var units: [UInt16] = []
-        units.reserveCapacity(buffer.count + 8)
-        try handle.decode(buffer, flush: true, lossy: lossy, state: &state) { units.append(contentsOf: $0) }
-        return (String(decoding: units, as: UTF16.self), state.replacements > 0)
+        try withDecoder { (engine) throws(TextConversionError) in
+            var state = DecodeState()
+            var units: [UInt16] = []
+            units.reserveCapacity(buffer.count + 8)
+            try engine.decode(buffer, flush: true, lossy: lossy, state: &state) { units.append(contentsOf: $0) }
+            return (String(decoding: units, as: UTF16.self), state.replacements > 0)
+        }
     }
 
     /// Whether `bytes` decode without any invalid or unmapped sequence.
@@ -121,10 +174,12 @@ public struct TextConverter: Sendable {
     /// The corresponding C function is `ucnv_toUnicode`.
     public func isValid(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
-            let handle = pool.take()
-            defer { pool.give(handle) }
-            var state = DecodeState()
-            do { try handle.decode(buffer, flush: true, lossy: false, state: &state) { _ in } } catch { return false }
+            do {
+                try withDecoder { (engine) throws(TextConversionError) in
+                    var state = DecodeState()
+                    try engine.decode(buffer, flush: true, lossy: false, state: &state) { _ in }
+                }
+            } catch { return false }
             return true
         }
     }
@@ -143,8 +198,10 @@ public struct TextConverter: Sendable {
     ///
     /// The corresponding C function is `ucnv_fromUnicode`.
     public func encode(_ string: String, lossy: Bool = false) throws(TextConversionError) -> [UInt8] {
-        let handle = pool.take()
-        defer { pool.give(handle) }
+        try withDecoder { (handle) throws(TextConversionError) in try encode(string, lossy: lossy, with: handle) }
+    }
+
+    func encode(_ string: String, lossy: Bool, with handle: Decoding) throws(TextConversionError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(string.utf8.count + 8)
         var state = EncodeState()
@@ -176,7 +233,7 @@ public struct TextConverter: Sendable {
     /// ```
     /// The corresponding C function is `ucnv_toUnicode`.
     public func makeDecoder(lossy: Bool = false) -> StreamingDecoder {
-        StreamingDecoder(pool: pool, lossy: lossy)
+        StreamingDecoder(backend: backend, lossy: lossy)
     }
 
     /// An encoder for text that arrives in pieces; see ``makeDecoder(lossy:)``.
@@ -188,7 +245,7 @@ public struct TextConverter: Sendable {
     /// ```
     /// The corresponding C function is `ucnv_fromUnicode`.
     public func makeEncoder(lossy: Bool = false) -> StreamingEncoder {
-        StreamingEncoder(pool: pool, lossy: lossy)
+        StreamingEncoder(backend: backend, lossy: lossy)
     }
 
     /// UTF-8.
@@ -209,19 +266,21 @@ extension TextConverter {
     /// Decodes chunk by chunk; see ``TextConverter/makeDecoder(lossy:)``. Not thread-safe:
     /// use one per stream.
     public final class StreamingDecoder {
-        let pool: ConverterPool
-        let handle: ConverterHandle
+        let backend: Backend
+        let handle: Decoding
         let lossy: Bool
         var state = DecodeState()
-        var finished = false
 
-        init(pool: ConverterPool, lossy: Bool) {
-            self.pool = pool
-            self.handle = pool.take()
+        init(backend: Backend, lossy: Bool) {
+            self.backend = backend
+            switch backend {
+            case .icu(let pool): handle = .icu(pool.take())
+            case .table(let page): handle = .table(page)
+            }
             self.lossy = lossy
         }
 
-        deinit { pool.give(handle) }
+        deinit { if case .icu(let pool) = backend, case .icu(let converter) = handle { pool.give(converter) } }
 
         /// Bytes consumed so far.
         public var byteOffset: Int { state.consumed }
@@ -253,25 +312,28 @@ extension TextConverter {
             }
             self.state = state
             try result.get()
-            if isFinal { handle.resetDecoder(); state = DecodeState(consumed: state.consumed, replacements: state.replacements) }
+            if isFinal { handle.reset() }
             return String(decoding: units, as: UTF16.self)
         }
     }
 
     /// Encodes piece by piece; see ``TextConverter/makeEncoder(lossy:)``. Not thread-safe.
     public final class StreamingEncoder {
-        let pool: ConverterPool
-        let handle: ConverterHandle
+        let backend: Backend
+        let handle: Decoding
         let lossy: Bool
         var state = EncodeState()
 
-        init(pool: ConverterPool, lossy: Bool) {
-            self.pool = pool
-            self.handle = pool.take()
+        init(backend: Backend, lossy: Bool) {
+            self.backend = backend
+            switch backend {
+            case .icu(let pool): handle = .icu(pool.take())
+            case .table(let page): handle = .table(page)
+            }
             self.lossy = lossy
         }
 
-        deinit { pool.give(handle) }
+        deinit { if case .icu(let pool) = backend, case .icu(let converter) = handle { pool.give(converter) } }
 
         /// Whether a character has been replaced with a substitute so far.
         public var usedLossy: Bool { state.replacements > 0 }
