@@ -76,7 +76,7 @@ enum EncodingCatalog {
         ("windows-874", .singleByte, ["th"], 0),
         ("windows-1258", .singleByte, ["vi"], 0),
         ("VISCII", .singleByte, ["vi"], 10),
-        ("ISO-8859-16", .singleByte, ["ro", "pl", "hu", "sl", "hr", "de", "fr", "it"], 6),
+        ("ISO-8859-16", .singleByte, ["ro", "pl", "hu", "sl", "hr", "de", "fr", "it"], 10),
         ("macintosh", .singleByte, western, 10),
         ("Shift_JIS", .multiByte, ["ja"], 0),
         ("EUC-JP", .multiByte, ["ja"], 1),

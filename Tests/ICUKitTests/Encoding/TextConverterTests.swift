@@ -36,7 +36,8 @@ struct DevFile {
         }
     }()
 
-    /// The label as an ICU converter name; nil where ICU 72 has no converter (VISCII, ISO-8859-16).
+    /// The label as a converter name; nil where ICU 72 has no converter (VISCII,
+    /// ISO-8859-16: ICUKit's own tables, which uconv cannot check).
     var icuName: String? {
         switch label {
         case "viscii", "iso-8859-16": nil
@@ -61,6 +62,8 @@ struct TextConverterTests {
         #expect(throws: TextConversionError.unknownEncoding("no-such-charset")) { try TextConverter(encodingName: "no-such-charset") }
         #expect(throws: TextConversionError.unknownEncoding("")) { try TextConverter(encodingName: "") }
         #expect(TextConverter.availableEncodings.count > 100)
+        #expect(try TextConverter(encodingName: "latin10").name == "ISO-8859-16")
+        #expect(try TextConverter(encodingName: "viscii").name == "VISCII")
     }
 
     @Test("every real dev file decodes as uconv decodes it, and encodes back to its bytes")
@@ -105,6 +108,32 @@ struct TextConverterTests {
                 }
             }
         }
+    }
+
+    @Test("ISO-8859-16 and VISCII (built-in tables) against glibc's iconv, which has both")
+    func extraCodePages() throws {
+        for (name, text) in [("ISO-8859-16", "Științele și tehnica, Łódź, Zürich, € 5"), ("VISCII", "Tiếng Việt có dấu: Ẳ ẵ ỹ Ỵ")] {
+            let converter = try TextConverter(encodingName: name)
+            let bytes = try converter.encode(text)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
+            process.arguments = ["-f", name, "-t", "UTF-8"]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(bytes))
+            try input.fileHandleForWriting.close()
+            let decoded = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(String(decoding: decoded, as: UTF8.self) == text, "\(name)")
+            #expect(try converter.decode(bytes) == text)
+            #expect(throws: TextConversionError.unencodable(utf8Offset: 1, scalar: "ж")) { try converter.encode("aж") }
+            let stream = converter.makeDecoder()
+            #expect(try stream.decode(bytes.prefix(3)) + stream.decode(bytes.dropFirst(3), isFinal: true) == text)
+        }
+        let iso16 = try TextConverter(encodingName: "ISO-8859-16")
+        #expect(try iso16.decode([0xAA, 0xBA]) == "Șș")
     }
 
     @Test("strict decoding reports the byte offset of the first invalid sequence")
