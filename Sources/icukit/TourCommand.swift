@@ -13,6 +13,7 @@ struct TourCommand: ParsableCommand {
         try segmentationTour()
         try collationTour()
         try bidiTour()
+        try encodingTour()
     }
 
     private func collationTour() throws {
