@@ -348,6 +348,8 @@ struct DetectionEngine {
         /// Transitions between ASCII classes (letter/other) outside markup tags: part of
         /// each language's likelihood (a language dense in accents pays for long ASCII runs).
         var asciiTransitions = [Int32](repeating: 0, count: 16)
+        /// ASCII letters a…z (case folded) outside markup tags.
+        var letters = [Int32](repeating: 0, count: 26)
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) {
             var pairCounts = [Int32](repeating: 0, count: 128 * 128)
@@ -359,7 +361,10 @@ struct DetectionEngine {
                 let b = Int(bytes[i])
                 if b < 0x80 && previous < 0x80 {
                     if b == 0x3C { inTag = true } else if b == 0x3E { inTag = false }
-                    if !inTag { ascii[(Self.isLetter(previous) ? 0 : 2) + (Self.isLetter(b) ? 0 : 1)] += 1 }
+                    if !inTag {
+                        ascii[(Self.isLetter(previous) ? 0 : 2) + (Self.isLetter(b) ? 0 : 1)] += 1
+                        if Self.isLetter(b) { letters[(b | 0x20) - 0x61] += 1 }
+                    }
                 }
                 if b >= 0x80 {
                     let h = b - 0x80
@@ -407,6 +412,8 @@ struct DetectionEngine {
             }
             let table = models.transitions[language]
             for k in 0..<16 where transitions[k] != 0 { total += table[k] * transitions[k] }
+            let letterCosts = models.letterCosts[language]
+            for k in 0..<26 where stats.letters[k] != 0 { total += letterCosts[k] * stats.letters[k] }
             if language == languageHint { total -= Self.hintBonus }
             if total < bestCost { bestCost = total; bestLanguage = language }
         }

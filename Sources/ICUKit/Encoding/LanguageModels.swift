@@ -21,8 +21,13 @@ struct LanguageModels: Sendable {
     let unseenCost: [Int32]
     /// Per language, 4x4 transition costs, row = class of the previous character.
     let transitions: [[Int32]]
+    /// Per language, the cost of each ASCII letter a…z (case folded) given the class.
+    let letterCosts: [[Int32]]
 
     static let shared = LanguageModels()
+
+    /// ¤ ¦ ¨ ¸: cost 15 nats in every language (see `init`).
+    static let rareSymbols: [UInt32] = [0xA4, 0xA6, 0xA8, 0xB8]
 
     private init() {
         var codes: [String] = []
@@ -30,6 +35,7 @@ struct LanguageModels: Sendable {
         var vocabulary: [UInt32] = []
         var perLanguage: [[(UInt32, UInt8)]] = []
         var transitions: [[Int32]] = []
+        var letterCosts: [[Int32]] = []
         var shared: [(UInt32, UInt8)] = []
         for (code, table, costString, chars) in Self.data {
             if code == "*" {
@@ -44,7 +50,9 @@ struct LanguageModels: Sendable {
                 continue
             }
             codes.append(code)
-            transitions.append(table.utf8.map { Int32($0) - 0x30 })
+            let values = table.utf8.map { Int32($0) - 0x30 }
+            transitions.append(Array(values.prefix(16)))
+            letterCosts.append(values.count >= 42 ? Array(values[16..<42]) : [Int32](repeating: 13, count: 26))
             var entries: [(UInt32, UInt8)] = []
             for (scalar, cost) in zip(chars.unicodeScalars, costString.utf8) {
                 let value = scalar.value
@@ -56,6 +64,13 @@ struct LanguageModels: Sendable {
                 entries.append((value, cost - 0x30))
             }
             perLanguage.append(entries)
+        }
+        // Latin-1 symbols that real text almost never uses (generic currency sign, broken
+        // bar, spacing diaeresis and cedilla): where ISO-8859-15 has € Š š ž instead, the
+        // training text (software messages) has neither, so rarity is stated here.
+        for value: UInt32 in Self.rareSymbols where index[Int(value)] < 0 {
+            index[Int(value)] = Int32(vocabulary.count)
+            vocabulary.append(value)
         }
         var costs: [[UInt8]] = []
         var unseen: [Int32] = []
@@ -70,6 +85,7 @@ struct LanguageModels: Sendable {
                 let id = Int(index[Int(value)])
                 row[id] = min(row[id], cost)
             }
+            for value in Self.rareSymbols { row[Int(index[Int(value)])] = 60 }
             costs.append(row)
             unseen.append(Int32(miss))
         }
@@ -78,6 +94,7 @@ struct LanguageModels: Sendable {
         self.costs = costs
         self.unseenCost = unseen
         self.transitions = transitions
+        self.letterCosts = letterCosts
     }
 
     func language(_ code: String) -> Int? { codes.firstIndex(of: code) }
@@ -122,6 +139,8 @@ struct TextFeatures {
     var transitions = [Int32](repeating: 0, count: 16)
     /// Number of non-ASCII characters.
     var nonASCII: Int32 = 0
+    /// ASCII letters a…z (case folded) outside markup tags.
+    var letters = [Int32](repeating: 0, count: 26)
 
     /// The cost of these features under language `language`.
     func cost(language: Int, models: LanguageModels) -> Int32 {
@@ -130,6 +149,8 @@ struct TextFeatures {
         for (id, count) in known { total += Int32(costs[Int(id)]) * count }
         let table = models.transitions[language]
         for i in 0..<16 where transitions[i] != 0 { total += table[i] * transitions[i] }
+        let letterCosts = models.letterCosts[language]
+        for i in 0..<26 where letters[i] != 0 { total += letterCosts[i] * letters[i] }
         return total
     }
 
@@ -152,6 +173,7 @@ struct TextFeatures {
                 let cls = LanguageModels.charClass(value)
                 if value == 0x3C { inTag = true } else if value == 0x3E { inTag = false }
                 if previous >= 2 || !inTag { features.transitions[previous * 4 + cls] += 1 }
+                if cls == 0 && !inTag { features.letters[Int((value | 0x20) - 0x61)] += 1 }
                 if LanguageModels.isBad(value) { features.bad += 1 }
                 previous = cls
                 continue
