@@ -444,12 +444,19 @@ struct DetectionEngine {
             do {
                 try engine.decode(raw, flush: isWhole, lossy: false, state: &state) { units.append(contentsOf: $0) }
             } catch {
-                // Count errors with a lossy pass (bounded by the window).
                 engine.reset()
                 units.removeAll(keepingCapacity: true)
                 var lossyState = DecodeState()
-                try? engine.decode(raw, flush: isWhole, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
-                errors = max(1, lossyState.replacements)
+                if allowsLossy {
+                    // Count the errors of the whole window: lossy candidates are ranked by them.
+                    try? engine.decode(raw, flush: isWhole, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
+                    errors = max(1, lossyState.replacements)
+                } else {
+                    // Only ranked if nothing decodes: estimate the error rate on 1 KiB.
+                    let head = UnsafeRawBufferPointer(rebasing: raw.prefix(1024))
+                    try? engine.decode(head, flush: isWhole && head.count == raw.count, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
+                    errors = max(1, lossyState.replacements * max(1, raw.count / max(1, head.count)))
+                }
             }
         }
         if errors > 0 {

@@ -55,7 +55,7 @@ final class ExtraCodePage: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(input.count)
         var offset = 0
-        for scalar in String(decoding: input, as: UTF16.self).unicodeScalars {
+        for scalar in UTF16Transcoding.string(input).unicodeScalars {
             if let byte = encodeTable[scalar.value] {
                 bytes.append(byte)
             } else {
