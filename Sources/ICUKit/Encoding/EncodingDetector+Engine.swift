@@ -144,6 +144,8 @@ struct Scored {
     var errors: Int
     /// A key equal for candidates that decode the sample to the same text.
     var decodingKey: [UInt32]
+    /// Whether the score saw every byte (else the whole input is validated before it wins).
+    var complete = true
 }
 
 /// One detection run with a resolved configuration.
@@ -250,10 +252,13 @@ struct DetectionEngine {
                 if candidate.name == "UTF-8" && !utf8Valid && !allowsLossy && high > 0 {
                     // Still ranked (lossy) if nothing else decodes.
                 }
-                if let s = scoreDecoding(candidate, bytes, models: models, fromStart: false) { scored.append(s) }
+                // Valid multi-byte UTF-8 settles the question: the others only need a glance.
+                let window = utf8Valid && high > 0 && candidate.name != "UTF-8" ? 1024 : Self.window
+                if let s = scoreDecoding(candidate, bytes, models: models, fromStart: false, window: window) { scored.append(s) }
             case .wide:
                 if !Self.plausiblyWide(bytes, candidate: candidate) { continue }
-                if let s = scoreDecoding(candidate, bytes, models: models, fromStart: true) { scored.append(s) }
+                let window = utf8Valid && high > 0 ? 1024 : Self.window
+                if let s = scoreDecoding(candidate, bytes, models: models, fromStart: true, window: window) { scored.append(s) }
             case .escaped:
                 guard hasEscape, high == 0 else { continue }
                 if var s = scoreDecoding(candidate, bytes, models: models, fromStart: true) {
@@ -267,8 +272,11 @@ struct DetectionEngine {
             }
         }
         if high > 0 && utf8Valid {
+            // Valid multi-byte UTF-8 is almost never an accident: it leads (by 10 nats), and
+            // the others (glanced at on 1 KiB) only fill the ranking.
+            let others = scored.filter { $0.candidate.name != "UTF-8" && $0.errors == 0 }.map(\.cost).min() ?? 0
             for i in scored.indices where scored[i].candidate.name == "UTF-8" {
-                scored[i].cost -= 40  // valid multi-byte UTF-8 is almost never an accident
+                scored[i].cost = min(scored[i].cost, others) - 40
                 scored[i].errors = 0
             }
         }
@@ -296,7 +304,7 @@ struct DetectionEngine {
         var i = 0
         while i < scored.count && checked < 4 {
             let s = scored[i]
-            if s.errors == 0 && s.candidate.kind != .singleByte && bytes.count > Self.window {
+            if s.errors == 0 && !s.complete {
                 checked += 1
                 let valid = s.candidate.name == "UTF-8" ? Self.isValidUTF8(bytes) : Self.decodesCleanly(s.candidate, bytes)
                 if !valid {
@@ -318,14 +326,15 @@ struct DetectionEngine {
         var weights = scored.map { exp(-Double($0.cost - best) / 4) }
         let total = weights.reduce(0, +)
         weights = weights.map { $0 / total }
+        // Pool the probability of candidates that decode to the same text (hash of the key).
+        var pooled: [Int: Double] = [:]
+        let hashes = scored.map { $0.decodingKey.isEmpty ? 0 : $0.decodingKey.hashValue }
+        for (index, hash) in hashes.enumerated() where hash != 0 { pooled[hash, default: 0] += weights[index] }
         var guesses: [EncodingGuess] = []
         var seen = Set<String>()
         for (index, s) in scored.enumerated() {
             guard seen.insert(s.candidate.name).inserted else { continue }
-            var p = 0.0
-            if s.decodingKey.isEmpty { p = weights[index] } else {
-                for (j, other) in scored.enumerated() where other.decodingKey == s.decodingKey { p += weights[j] }
-            }
+            let p = hashes[index] == 0 ? weights[index] : pooled[hashes[index]] ?? weights[index]
             let language = s.language.map { models.codes[$0] }
             guesses.append(EncodingGuess(encoding: s.candidate.name, confidence: min(1, (p * 1000).rounded() / 1000),
                                          language: language, hasByteOrderMark: false, isLossy: s.errors > 0))
@@ -423,17 +432,18 @@ struct DetectionEngine {
 
     // MARK: Decoded candidates
 
-    func scoreDecoding(_ c: Candidate, _ bytes: UnsafeBufferPointer<UInt8>, models: LanguageModels, fromStart: Bool) -> Scored? {
+    func scoreDecoding(_ c: Candidate, _ bytes: UnsafeBufferPointer<UInt8>, models: LanguageModels, fromStart: Bool,
+                       window: Int = DetectionEngine.window) -> Scored? {
         let n = bytes.count
         var start = 0
-        if !fromStart && n > Self.window, let first = bytes.firstIndex(where: { $0 >= 0x80 }), first > 256 {
+        if !fromStart && n > window, let first = bytes.firstIndex(where: { $0 >= 0x80 }), first > 256 {
             // Start next to the first non-ASCII byte, just after a byte no multi-byte
             // encoding uses as a trail byte (< 0x40), so the window starts on a character.
             start = first
             var j = first - 1
             while j > first - 256 { if bytes[j] < 0x40 { start = j + 1; break }; j -= 1 }
         }
-        let end = min(n, start + Self.window)
+        let end = min(n, start + window)
         let isWhole = start == 0 && end == n
         var units: [UInt16] = []
         units.reserveCapacity(end - start + 2)
@@ -472,16 +482,18 @@ struct DetectionEngine {
         if features.nonASCII == 0 {
             bestCost = features.bad * LanguageModels.badCost
         } else {
-            for language in languages {
-                var total = features.cost(language: language, models: models)
-                if language == languageHint { total -= Self.hintBonus }
-                if total < bestCost { bestCost = total; bestLanguage = language }
-            }
+            (bestCost, bestLanguage) = features.bestLanguage(of: languages, models: models, hint: languageHint, hintBonus: Self.hintBonus)
         }
-        // Wide encodings see ASCII bytes differently from the others: charge what the
-        // ASCII-compatible candidates were charged for control bytes they decode.
+        // Costs must cover the same bytes to compare: single-byte code pages are scored on
+        // up to 1 MiB; a window's cost is extrapolated to that length.
+        let covered = min(n, 1 << 20)
+        if end - start < covered && end > start, bestCost != Int32.max {
+            let scale = Double(covered) / Double(end - start)
+            bestCost = Int32(clamping: Int(Double(bestCost) * scale))
+            errors = Int(Double(errors) * scale)
+        }
         let key = units.count <= 4096 ? units.map { UInt32($0) } : Array(units.prefix(4096)).map { UInt32($0) }
-        return Scored(candidate: c, cost: bestCost, language: bestLanguage, errors: errors, decodingKey: key)
+        return Scored(candidate: c, cost: bestCost, language: bestLanguage, errors: errors, decodingKey: key, complete: isWhole)
     }
 
     static func decodesCleanly(_ c: Candidate, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -103,8 +103,23 @@ struct LanguageModels: Sendable {
 
     func language(_ code: String) -> Int? { codes.firstIndex(of: code) }
 
+    /// Class (bits 0–1) and badness (bit 2) of every BMP code point, computed once (Unicode
+    /// property lookups cost ~100 ns each, and mojibake is full of rare characters).
+    static let bmpInfo: [UInt8] = (0..<0x10000).map { value -> UInt8 in
+        UInt8(slowCharClass(UInt32(value))) | (slowIsBad(UInt32(value)) ? 4 : 0)
+    }
+
     /// The class of a scalar: 0 ASCII letter, 1 other ASCII, 2 non-ASCII letter/mark, 3 other.
     @inline(__always) static func charClass(_ value: UInt32) -> Int {
+        value < 0x10000 ? Int(bmpInfo[Int(value)] & 3) : slowCharClass(value)
+    }
+
+    /// Whether a scalar is almost never part of text (see ``badCost``).
+    @inline(__always) static func isBad(_ value: UInt32) -> Bool {
+        value < 0x10000 ? bmpInfo[Int(value)] & 4 != 0 : slowIsBad(value)
+    }
+
+    static func slowCharClass(_ value: UInt32) -> Int {
         if value < 0x80 {
             let lower = value | 0x20
             return (lower >= 0x61 && lower <= 0x7A) ? 0 : 1
@@ -117,8 +132,7 @@ struct LanguageModels: Sendable {
         }
     }
 
-    /// Whether a scalar is almost never part of text (see ``badCost``).
-    @inline(__always) static func isBad(_ value: UInt32) -> Bool {
+    static func slowIsBad(_ value: UInt32) -> Bool {
         if value < 0x20 { return !(value == 0x09 || value == 0x0A || value == 0x0D || value == 0x0C) }
         if value < 0x7F { return false }
         if value <= 0x9F { return true }  // DEL and C1 controls
@@ -156,6 +170,24 @@ struct TextFeatures {
         let letterCosts = models.letterCosts[language]
         for i in 0..<26 where letters[i] != 0 { total += letterCosts[i] * letters[i] }
         return total
+    }
+
+    /// The language (of `languages`) under which these features cost least, with that cost.
+    /// Many languages: a first pass on at most 200 distinct characters keeps the best 4.
+    func bestLanguage(of languages: [Int], models: LanguageModels, hint: Int?, hintBonus: Int32) -> (Int32, Int?) {
+        var candidates = languages
+        if languages.count > 6 && known.count > 200 {
+            var sample = self
+            sample.known = Array(known.prefix(200))
+            candidates = languages.map { ($0, sample.cost(language: $0, models: models) - ($0 == hint ? hintBonus : 0)) }
+                .sorted { $0.1 < $1.1 }.prefix(4).map(\.0)
+        }
+        var best: (Int32, Int?) = (Int32.max, nil)
+        for language in candidates {
+            let total = cost(language: language, models: models) - (language == hint ? hintBonus : 0)
+            if total < best.0 { best = (total, language) }
+        }
+        return best
     }
 
     /// Features of decoded UTF-16 text.
