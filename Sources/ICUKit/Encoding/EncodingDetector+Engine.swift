@@ -238,6 +238,7 @@ struct DetectionEngine {
 
         let models = LanguageModels.shared
         var scored: [Scored] = []
+        var scratch: [Int32] = []
         let stats = high > 0 ? SingleByteStats(bytes, limit: limit) : nil
         for candidate in candidates {
             switch candidate.kind {
@@ -254,14 +255,14 @@ struct DetectionEngine {
                 }
                 // Valid multi-byte UTF-8 settles the question: the others only need a glance.
                 let window = utf8Valid && high > 0 && candidate.name != "UTF-8" ? 1024 : Self.window
-                if let s = scoreDecoding(candidate, bytes, models: models, fromStart: false, window: window) { scored.append(s) }
+                if let s = scoreDecoding(candidate, bytes, models: models, fromStart: false, window: window, scratch: &scratch) { scored.append(s) }
             case .wide:
                 if !Self.plausiblyWide(bytes, candidate: candidate) { continue }
                 let window = utf8Valid && high > 0 ? 1024 : Self.window
-                if let s = scoreDecoding(candidate, bytes, models: models, fromStart: true, window: window) { scored.append(s) }
+                if let s = scoreDecoding(candidate, bytes, models: models, fromStart: true, window: window, scratch: &scratch) { scored.append(s) }
             case .escaped:
                 guard hasEscape, high == 0 else { continue }
-                if var s = scoreDecoding(candidate, bytes, models: models, fromStart: true) {
+                if var s = scoreDecoding(candidate, bytes, models: models, fromStart: true, scratch: &scratch) {
                     if s.decodingKey.allSatisfy({ $0 < 0x80 }) { continue }  // escapes did nothing
                     // The ASCII-compatible readings keep the escape sequences as control
                     // characters: a clean ISO-2022/HZ decoding that used them wins outright;
@@ -433,7 +434,7 @@ struct DetectionEngine {
     // MARK: Decoded candidates
 
     func scoreDecoding(_ c: Candidate, _ bytes: UnsafeBufferPointer<UInt8>, models: LanguageModels, fromStart: Bool,
-                       window: Int = DetectionEngine.window) -> Scored? {
+                       window: Int = DetectionEngine.window, scratch: inout [Int32]) -> Scored? {
         let n = bytes.count
         var start = 0
         if !fromStart && n > window, let first = bytes.firstIndex(where: { $0 >= 0x80 }), first > 256 {
@@ -475,7 +476,7 @@ struct DetectionEngine {
                 return Scored(candidate: c, cost: 4000, language: nil, errors: errors, decodingKey: [])
             }
         }
-        let features = units.withUnsafeBufferPointer { TextFeatures.of($0, models: models) }
+        let features = units.withUnsafeBufferPointer { TextFeatures.of($0, models: models, scratch: &scratch) }
         var bestCost = Int32.max
         var bestLanguage: Int? = nil
         let languages = c.languages.isEmpty ? Array(models.codes.indices) : c.languages
@@ -492,7 +493,7 @@ struct DetectionEngine {
             bestCost = Int32(clamping: Int(Double(bestCost) * scale))
             errors = Int(Double(errors) * scale)
         }
-        let key = units.count <= 4096 ? units.map { UInt32($0) } : Array(units.prefix(4096)).map { UInt32($0) }
+        let key = units.prefix(1024).map { UInt32($0) }  // identical decodings share this prefix
         return Scored(candidate: c, cost: bestCost, language: bestLanguage, errors: errors, decodingKey: key, complete: isWhole)
     }
 

@@ -192,9 +192,15 @@ struct TextFeatures {
 
     /// Features of decoded UTF-16 text.
     static func of(_ units: UnsafeBufferPointer<UInt16>, models: LanguageModels) -> TextFeatures {
+        var scratch: [Int32] = []
+        return of(units, models: models, scratch: &scratch)
+    }
+
+    /// `scratch` holds flat counts by global id (a dictionary cost ~50 ns per character
+    /// here); it is left all zero for the next call, so one detection allocates it once.
+    static func of(_ units: UnsafeBufferPointer<UInt16>, models: LanguageModels, scratch counts: inout [Int32]) -> TextFeatures {
         var features = TextFeatures()
-        // Flat counts by global id (a dictionary cost ~50 ns per character here).
-        var counts = [Int32](repeating: 0, count: models.vocabularySize)
+        if counts.count != models.vocabularySize { counts = [Int32](repeating: 0, count: models.vocabularySize) }
         var touched: [Int32] = []
         var previous = 1
         var inTag = false
@@ -234,6 +240,7 @@ struct TextFeatures {
             previous = cls
         }
         features.known = touched.map { ($0, counts[Int($0)]) }
+        for id in touched { counts[Int(id)] = 0 }
         return features
     }
 }
