@@ -48,6 +48,7 @@ struct ConvertCommand: ParsableCommand {
         if from == "auto" {
             var detector = EncodingDetector()
             detector.allowsLossyDecoding = lossy
+            detector.inputIsPrefix = first.count == Self.chunkSize  // more follows
             let guess = (try? detector.detect(first))?.first?.encoding ?? "UTF-8"
             source = try! TextConverter(encodingName: guess)
         } else {

@@ -157,6 +157,7 @@ struct DetectionEngine {
     let languageHint: Int?
     let allowsLossy: Bool
     let allowedCanonical: Set<String>?
+    let inputIsPrefix: Bool
 
     static let window = 8192
     static let errorCost: Int32 = 60
@@ -193,6 +194,7 @@ struct DetectionEngine {
         declared = try configuration.declaredEncoding.map { (name) throws(EncodingDetectionError) in try canonical(name) }
         findsDeclared = configuration.findsDeclaredEncoding
         allowsLossy = configuration.allowsLossyDecoding
+        inputIsPrefix = configuration.inputIsPrefix
         if let hint = configuration.languageHint {
             let models = LanguageModels.shared
             let base = String(hint.map { $0 == "_" ? "-" : $0 })
@@ -227,7 +229,7 @@ struct DetectionEngine {
         badASCII += histogram[0x7F]
         let hasEscape = histogram[0x1B] > 0 || (histogram[0x7E] > 0 && contains(bytes, [0x7E, 0x7B]))
 
-        let utf8Valid = Self.isValidUTF8(bytes)
+        let utf8Valid = Self.isValidUTF8(bytes, prefix: inputIsPrefix)
         let declaredHere = findsDeclared && declared == nil ? findDeclaration(bytes) : nil
 
         if high == 0 && badASCII == 0 && !hasEscape && (n > 1 || bytes[0] != 0) {
@@ -307,7 +309,7 @@ struct DetectionEngine {
             let s = scored[i]
             if s.errors == 0 && !s.complete {
                 checked += 1
-                let valid = s.candidate.name == "UTF-8" ? Self.isValidUTF8(bytes) : Self.decodesCleanly(s.candidate, bytes)
+                let valid = s.candidate.name == "UTF-8" ? Self.isValidUTF8(bytes, prefix: inputIsPrefix) : Self.decodesCleanly(s.candidate, bytes, prefix: inputIsPrefix)
                 if !valid {
                     scored[i].errors = 1
                     scored[i].cost += Self.errorCost
@@ -446,6 +448,7 @@ struct DetectionEngine {
         }
         let end = min(n, start + window)
         let isWhole = start == 0 && end == n
+        let flush = isWhole && !inputIsPrefix
         var units: [UInt16] = []
         units.reserveCapacity(end - start + 2)
         var errors = 0
@@ -453,19 +456,19 @@ struct DetectionEngine {
         try? c.converter.withDecoder { (engine) throws(TextConversionError) in
             var state = DecodeState()
             do {
-                try engine.decode(raw, flush: isWhole, lossy: false, state: &state) { units.append(contentsOf: $0) }
+                try engine.decode(raw, flush: flush, lossy: false, state: &state) { units.append(contentsOf: $0) }
             } catch {
                 engine.reset()
                 units.removeAll(keepingCapacity: true)
                 var lossyState = DecodeState()
                 if allowsLossy {
                     // Count the errors of the whole window: lossy candidates are ranked by them.
-                    try? engine.decode(raw, flush: isWhole, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
+                    try? engine.decode(raw, flush: flush, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
                     errors = max(1, lossyState.replacements)
                 } else {
                     // Only ranked if nothing decodes: estimate the error rate on 1 KiB.
                     let head = UnsafeRawBufferPointer(rebasing: raw.prefix(1024))
-                    try? engine.decode(head, flush: isWhole && head.count == raw.count, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
+                    try? engine.decode(head, flush: flush && head.count == raw.count, lossy: true, state: &lossyState) { units.append(contentsOf: $0) }
                     errors = max(1, lossyState.replacements * max(1, raw.count / max(1, head.count)))
                 }
             }
@@ -497,11 +500,11 @@ struct DetectionEngine {
         return Scored(candidate: c, cost: bestCost, language: bestLanguage, errors: errors, decodingKey: key, complete: isWhole)
     }
 
-    static func decodesCleanly(_ c: Candidate, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func decodesCleanly(_ c: Candidate, _ bytes: UnsafeBufferPointer<UInt8>, prefix: Bool) -> Bool {
         do {
             try c.converter.withDecoder { (engine) throws(TextConversionError) in
                 var state = DecodeState()
-                try engine.decode(UnsafeRawBufferPointer(bytes), flush: true, lossy: false, state: &state) { _ in }
+                try engine.decode(UnsafeRawBufferPointer(bytes), flush: !prefix, lossy: false, state: &state) { _ in }
             }
         } catch { return false }
         return true
@@ -544,7 +547,7 @@ struct DetectionEngine {
         do {
             try converter.withDecoder { (engine) throws(TextConversionError) in
                 var state = DecodeState()
-                try engine.decode(UnsafeRawBufferPointer(b), flush: true, lossy: false, state: &state) { chunk in
+                try engine.decode(UnsafeRawBufferPointer(b), flush: !inputIsPrefix, lossy: false, state: &state) { chunk in
                     if units.count < 4096 { units.append(contentsOf: chunk) }
                 }
             }
@@ -598,9 +601,23 @@ struct DetectionEngine {
         return nil
     }
 
+    /// Whether the `count` bytes at `start` (fewer than the lead byte announces) are a
+    /// valid beginning of a UTF-8 sequence.
+    static func isTruncatedTail(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let b0 = start[0]
+        if count >= 2 {
+            let b1 = start[1]
+            let lo: UInt8 = b0 == 0xE0 ? 0xA0 : b0 == 0xF0 ? 0x90 : 0x80
+            let hi: UInt8 = b0 == 0xED ? 0x9F : b0 == 0xF4 ? 0x8F : 0xBF
+            guard b1 >= lo && b1 <= hi else { return false }
+        }
+        if count >= 3 { guard start[2] & 0xC0 == 0x80 else { return false } }
+        return true
+    }
+
     /// Strict UTF-8 validation (no overlongs, surrogates or code points past U+10FFFF),
     /// eight ASCII bytes at a time.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, prefix: Bool = false) -> Bool {
         let n = bytes.count
         guard let base = bytes.baseAddress else { return true }
         var i = 0
@@ -612,16 +629,17 @@ struct DetectionEngine {
             let b0 = base[i]
             if b0 < 0x80 { i += 1; continue }
             if b0 >= 0xC2 && b0 <= 0xDF {
-                guard i + 1 < n, base[i + 1] & 0xC0 == 0x80 else { return false }
+                if i + 1 == n { return prefix }
+                guard base[i + 1] & 0xC0 == 0x80 else { return false }
                 i += 2
             } else if b0 >= 0xE0 && b0 <= 0xEF {
-                guard i + 2 < n else { return false }
+                guard i + 2 < n else { return prefix && Self.isTruncatedTail(base + i, n - i) }
                 let b1 = base[i + 1]
                 let lo: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80, hi: UInt8 = b0 == 0xED ? 0x9F : 0xBF
                 guard b1 >= lo && b1 <= hi, base[i + 2] & 0xC0 == 0x80 else { return false }
                 i += 3
             } else if b0 >= 0xF0 && b0 <= 0xF4 {
-                guard i + 3 < n else { return false }
+                guard i + 3 < n else { return prefix && Self.isTruncatedTail(base + i, n - i) }
                 let b1 = base[i + 1]
                 let lo: UInt8 = b0 == 0xF0 ? 0x90 : 0x80, hi: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
                 guard b1 >= lo && b1 <= hi, base[i + 2] & 0xC0 == 0x80, base[i + 3] & 0xC0 == 0x80 else { return false }

@@ -81,6 +81,9 @@ public struct EncodingDetector: Sendable, Hashable {
     /// Whether to look for a declaration in the bytes themselves (`<meta charset>`,
     /// `http-equiv` content type, `<?xml … encoding?>`) when none is given.
     public var findsDeclaredEncoding = true
+    /// Whether the bytes are only the start of a longer input (a sample of a large file):
+    /// a character cut off at the end then counts as valid.
+    public var inputIsPrefix = false
     /// A language the text is probably in (BCP 47: `ru`, `ja`, `zh-Hant`…), favoured
     /// when the evidence is close.
     public var languageHint: String? = nil

@@ -91,6 +91,18 @@ struct EncodingDetectorTests {
         #expect(try EncodingDetector(suggestedEncodings: ["windows-1251"]).detect(short).first?.encoding == "windows-1251")
     }
 
+    @Test("a sample cut inside a character: invalid as a whole input, valid as a prefix")
+    func prefix() throws {
+        let text = String(repeating: "Grüße aus Köln, naïve café — ", count: 20)
+        let cut = Array(Array(text.utf8).dropLast(2))  // drops the final space and the last byte of "—"
+        #expect(try detector.detect(cut).first?.encoding != "UTF-8")
+        var sampling = EncodingDetector()
+        sampling.inputIsPrefix = true
+        #expect(try sampling.detect(cut).first?.encoding == "UTF-8")
+        let sjis = try TextConverter(encodingName: "Shift_JIS").encode(String(repeating: "日本語の文章です。", count: 30))
+        #expect(try sampling.detect(sjis.dropLast()).first?.encoding == "Shift_JIS")
+    }
+
     @Test("ISO-2022 escapes")
     func escapes() throws {
         for (name, text) in [("ISO-2022-JP", "日本語のテキストです"), ("ISO-2022-KR", "한국어 텍스트입니다"), ("ISO-2022-CN", "中文文本")] {
