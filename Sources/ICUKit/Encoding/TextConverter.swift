@@ -270,9 +270,24 @@ extension TextConverter {
         let handle: Decoding
         let lossy: Bool
         var state = DecodeState()
+        /// Bytes of a code unit (or surrogate pair) split at the end of the last chunk (UTF-16/32 only).
+        var carry: [UInt8] = []
+        let unitSize: Int
+        let canonicalName: String
+        var littleEndian: Bool? = nil
 
         init(backend: Backend, lossy: Bool) {
             self.backend = backend
+            switch backend {
+            case .icu(let pool): canonicalName = pool.canonicalName
+            case .table(let page): canonicalName = page.name
+            }
+            if case .icu(let pool) = backend {
+                let name = pool.canonicalName.uppercased()
+                unitSize = name.hasPrefix("UTF-32") ? 4 : name.hasPrefix("UTF-16") || name.hasPrefix("UTF16") ? 2 : 1
+            } else {
+                unitSize = 1
+            }
             switch backend {
             case .icu(let pool): handle = .icu(pool.take())
             case .table(let page): handle = .table(page)
@@ -300,7 +315,29 @@ extension TextConverter {
         ///
         /// The corresponding C function is `ucnv_toUnicode`.
         public func decode<Bytes: Collection<UInt8>>(_ chunk: Bytes, isFinal: Bool = false) throws(TextConversionError) -> String {
-            let copy = Array(chunk)
+            var copy = carry + Array(chunk)
+            carry = []
+            if unitSize > 1 && !isFinal && copy.count % unitSize != 0 {
+                // Hand ICU whole code units only: with a unit split between two calls, ICU's
+                // UTF-16 converter reports an error after it one byte late (found by EncodingFuzz).
+                carry = Array(copy.suffix(copy.count % unitSize))
+                copy.removeLast(carry.count)
+            }
+            if unitSize == 2 && !isFinal {
+                // Nor a pair split after its high surrogate (ICU then reports an error in
+                // the next unit one byte late too).
+                if littleEndian == nil, copy.count >= 2 {
+                    littleEndian = canonicalName.uppercased().contains("LE") || (copy[0] == 0xFF && copy[1] == 0xFE)
+                }
+                if let littleEndian, copy.count >= 2 {
+                    let a = UInt16(copy[copy.count - 2]), b = UInt16(copy[copy.count - 1])
+                    let unit = littleEndian ? a | b << 8 : a << 8 | b
+                    if unit >= 0xD800 && unit <= 0xDBFF {
+                        carry = Array(copy.suffix(2)) + carry
+                        copy.removeLast(2)
+                    }
+                }
+            }
             var units: [UInt16] = []
             units.reserveCapacity(copy.count + 4)
             var state = self.state

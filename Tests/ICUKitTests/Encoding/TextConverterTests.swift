@@ -199,6 +199,16 @@ struct TextConverterTests {
         let decoder = TextConverter.utf8.makeDecoder()
         #expect(try decoder.decode([0x61, 0x62, 0xE3]) == "ab")
         #expect(throws: TextConversionError.invalidBytes(byteOffset: 2, length: 1)) { try decoder.decode([0x41]) }
+        // A lone high surrogate whose bytes straddle two chunks (EncodingFuzz regression).
+        let utf16: [UInt8] = [0x41, 0x00, 0x42, 0x00, 0xA5, 0xD9, 0xA1, 0xBC]
+        let wide = try TextConverter(encodingName: "UTF-16LE")
+        #expect(throws: TextConversionError.invalidBytes(byteOffset: 4, length: 2)) { try wide.decode(utf16) }
+        for cut in 1..<utf16.count {
+            let stream = wide.makeDecoder()
+            #expect(throws: TextConversionError.invalidBytes(byteOffset: 4, length: 2), "cut \(cut)") {
+                _ = try stream.decode(utf16[..<cut]) + stream.decode(utf16[cut...], isFinal: true)
+            }
+        }
         let truncated = TextConverter.utf8.makeDecoder()
         _ = try truncated.decode([0x61, 0xE3, 0x81])
         #expect(throws: TextConversionError.invalidBytes(byteOffset: 1, length: 2)) { try truncated.decode([], isFinal: true) }
