@@ -7,7 +7,8 @@
 //   non-empty input, confidences in 0…1, the best guess is a name TextConverter accepts;
 // - decode(lossy: true) never throws; strict decode either succeeds with the same text as
 //   lossy decoding (and usedLossy false) or throws invalidBytes with an offset inside the input;
-// - streaming in two chunks gives the same result as decoding at once (or the same error offset);
+// - streaming in two chunks gives the same result as decoding at once (or the same error offset;
+//   for BOCU-1 and SCSU, an offset at most 4 bytes later: see the note at the check);
 // - EncodingDetector.decode with lossy acceptable never throws.
 import FuzzSupport
 import ICUKit
@@ -57,7 +58,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         expect(strictOffset == nil, "\(converter.name): streaming accepted what whole decoding rejected at \(strictOffset!)")
         expect(text == lossy, "\(converter.name): streaming at \(cut) differs")
     } catch TextConversionError.invalidBytes(let offset, _) {
-        expect(strictOffset == offset, "\(converter.name): streaming error at \(offset), whole at \(String(describing: strictOffset)) (cut \(cut))")
+        if ["BOCU-1", "SCSU"].contains(converter.name), let whole = strictOffset {
+            // ICU's stateful compression converters report a shorter invalid sequence when
+            // it straddles two calls: the stream names a later byte of the same sequence.
+            expect(offset >= whole && offset <= whole + 4, "\(converter.name): streaming error at \(offset), whole at \(whole) (cut \(cut))")
+        } else {
+            expect(strictOffset == offset, "\(converter.name): streaming error at \(offset), whole at \(String(describing: strictOffset)) (cut \(cut))")
+        }
     } catch {
         fatalError("streaming threw \(error)")
     }

@@ -48,6 +48,14 @@ struct DevFile {
     }
 }
 
+/// The offset of the `.invalidBytes` error `body` throws, if it throws one.
+func invalidOffset(_ body: () throws -> Void) -> Int? {
+    do { try body() } catch {
+        if let error = error as? TextConversionError, case .invalidBytes(let offset, _) = error { return offset }
+    }
+    return nil
+}
+
 @Suite("TextConverter")
 struct TextConverterTests {
     @Test("aliases resolve to ICU's preferred names; unknown names throw")
@@ -208,6 +216,18 @@ struct TextConverterTests {
             #expect(throws: TextConversionError.invalidBytes(byteOffset: 4, length: 2), "cut \(cut)") {
                 _ = try stream.decode(utf16[..<cut]) + stream.decode(utf16[cut...], isFinal: true)
             }
+        }
+        // BOCU-1 "Ext" (EncodingFuzz regression): ICU's BOCU-1 converter reports a shorter
+        // invalid sequence when it straddles two calls, so a stream names a later byte of
+        // the same sequence (a documented limitation of the stateful compression schemes).
+        let bocu = try TextConverter(encodingName: "BOCU-1")
+        let bocuBytes: [UInt8] = [0x45, 0x78, 0x74]
+        let wholeOffset = invalidOffset { _ = try bocu.decode(bocuBytes) }
+        #expect(wholeOffset != nil)
+        for cut in 1..<3 {
+            let stream = bocu.makeDecoder()
+            let offset = invalidOffset { _ = try stream.decode(bocuBytes[..<cut]) + stream.decode(bocuBytes[cut...], isFinal: true) }
+            #expect(offset != nil && wholeOffset != nil && offset! >= wholeOffset! && offset! <= wholeOffset! + 2, "cut \(cut)")
         }
         let truncated = TextConverter.utf8.makeDecoder()
         _ = try truncated.decode([0x61, 0xE3, 0x81])
