@@ -264,7 +264,8 @@ public struct TextConverter: Sendable {
 
 extension TextConverter {
     /// Decodes chunk by chunk; see ``TextConverter/makeDecoder(lossy:)``. Not thread-safe:
-    /// use one per stream.
+    /// use one per stream. Error offsets are exact, except for BOCU-1 and SCSU, where an
+    /// invalid sequence split between two chunks may be reported a few bytes later.
     public final class StreamingDecoder {
         let backend: Backend
         let handle: Decoding
