@@ -136,6 +136,20 @@ enum EncodingCatalog {
     }
 }
 
+/// A hash (FNV-1a) of what a candidate decoded, equal for identical decodings; cheaper
+/// than keeping and hashing the characters (`Hasher` showed in callgrind).
+struct DecodingKey {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    var isEmpty = true
+    var allASCII = true
+
+    @inline(__always) mutating func add(_ value: UInt32) {
+        hash = (hash ^ UInt64(value)) &* 0x100_0000_01B3
+        isEmpty = false
+        if value >= 0x80 { allASCII = false }
+    }
+}
+
 /// One scored candidate.
 struct Scored {
     let candidate: Candidate
@@ -143,7 +157,7 @@ struct Scored {
     var language: Int?
     var errors: Int
     /// A key equal for candidates that decode the sample to the same text.
-    var decodingKey: [UInt32]
+    var decodingKey: DecodingKey
     /// Whether the score saw every byte (else the whole input is validated before it wins).
     var complete = true
 }
@@ -246,7 +260,7 @@ struct DetectionEngine {
             switch candidate.kind {
             case .singleByte:
                 guard let stats else {
-                    scored.append(Scored(candidate: candidate, cost: badASCII * LanguageModels.badCost, language: nil, errors: 0, decodingKey: []))
+                    scored.append(Scored(candidate: candidate, cost: badASCII * LanguageModels.badCost, language: nil, errors: 0, decodingKey: DecodingKey()))
                     continue
                 }
                 scored.append(scoreSingleByte(candidate, stats: stats, histogram: histogram, badASCII: badASCII, models: models))
@@ -265,7 +279,7 @@ struct DetectionEngine {
             case .escaped:
                 guard hasEscape, high == 0 else { continue }
                 if var s = scoreDecoding(candidate, bytes, models: models, fromStart: true, scratch: &scratch) {
-                    if s.decodingKey.allSatisfy({ $0 < 0x80 }) { continue }  // escapes did nothing
+                    if s.decodingKey.allASCII { continue }  // escapes did nothing
                     // The ASCII-compatible readings keep the escape sequences as control
                     // characters: a clean ISO-2022/HZ decoding that used them wins outright;
                     // among those, the language statistics decide.
@@ -331,7 +345,7 @@ struct DetectionEngine {
         weights = weights.map { $0 / total }
         // Pool the probability of candidates that decode to the same text (hash of the key).
         var pooled: [Int: Double] = [:]
-        let hashes = scored.map { $0.decodingKey.isEmpty ? 0 : $0.decodingKey.hashValue }
+        let hashes = scored.map { $0.decodingKey.isEmpty ? 0 : Int(truncatingIfNeeded: $0.decodingKey.hash | 1) }
         for (index, hash) in hashes.enumerated() where hash != 0 { pooled[hash, default: 0] += weights[index] }
         var guesses: [EncodingGuess] = []
         var seen = Set<String>()
@@ -429,7 +443,8 @@ struct DetectionEngine {
             if language == languageHint { total -= Self.hintBonus }
             if total < bestCost { bestCost = total; bestLanguage = language }
         }
-        let key = stats.present.sorted().map { c.table[$0 + 0x80] }
+        var key = DecodingKey()
+        for h in stats.present.sorted() { key.add(c.table[h + 0x80]) }
         return Scored(candidate: c, cost: bestCost, language: bestLanguage, errors: errors, decodingKey: key)
     }
 
@@ -476,7 +491,7 @@ struct DetectionEngine {
         if errors > 0 {
             if errors * 8 > max(8, units.count) {
                 // Hopeless (one replacement per 8 characters or worse): ranked last, unscored.
-                return Scored(candidate: c, cost: 4000, language: nil, errors: errors, decodingKey: [])
+                return Scored(candidate: c, cost: 4000, language: nil, errors: errors, decodingKey: DecodingKey())
             }
         }
         let features = units.withUnsafeBufferPointer { TextFeatures.of($0, models: models, scratch: &scratch) }
@@ -496,7 +511,8 @@ struct DetectionEngine {
             bestCost = Int32(clamping: Int(Double(bestCost) * scale))
             errors = Int(Double(errors) * scale)
         }
-        let key = units.prefix(1024).map { UInt32($0) }  // identical decodings share this prefix
+        var key = DecodingKey()
+        for unit in units.prefix(1024) { key.add(UInt32(unit)) }  // identical decodings share this prefix
         return Scored(candidate: c, cost: bestCost, language: bestLanguage, errors: errors, decodingKey: key, complete: isWhole)
     }
 
