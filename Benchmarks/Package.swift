@@ -59,6 +59,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "EncodingBenchmarks",
+            dependencies: [
+                .product(name: "ICUKit", package: "ICUKit"),
+                "RawICU",
+                "FoundationPeers",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EncodingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "CollationBenchmarks",
             dependencies: [
                 .product(name: "ICUKit", package: "ICUKit"),

@@ -14,7 +14,10 @@
 struct CICU_UBiDi;
 struct CICU_UBreakIterator;
 struct CICU_UCaseMap;
+struct CICU_UCharsetDetector;
+struct CICU_UCharsetMatch;
 struct CICU_UCollator;
+struct CICU_UConverter;
 struct CICU_UDateIntervalFormat;
 struct CICU_UEnumeration;
 struct CICU_UFieldPositionIterator;
@@ -222,6 +225,14 @@ struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16];
 #define UCURR_NARROW_SYMBOL_NAME (2)
 #define UDISPCTX_STANDARD_NAMES (0)
 #define UDISPCTX_DIALECT_NAMES (1)
+#define U_ILLEGAL_CHAR_FOUND (12)
+#define U_TRUNCATED_CHAR_FOUND (11)
+#define U_ILLEGAL_ESCAPE_SEQUENCE (18)
+#define U_UNSUPPORTED_ESCAPE_SEQUENCE (19)
+#define U_FILE_ACCESS_ERROR (4)
+#define UCNV_SBCS (0)
+#define UCNV_DBCS (1)
+#define UCNV_MBCS (2)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -1226,6 +1237,126 @@ static inline int32_t udtitvfmt_format(const struct CICU_UDateIntervalFormat * f
 void U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneOffsetFromLocal)(const void ** cal, int32_t nonExistingTimeOpt, int32_t duplicatedTimeOpt, int32_t * rawOffset, int32_t * dstOffset, int32_t * status);
 static inline void ucal_getTimeZoneOffsetFromLocal(const void ** cal, int32_t nonExistingTimeOpt, int32_t duplicatedTimeOpt, int32_t * rawOffset, int32_t * dstOffset, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneOffsetFromLocal)(cal, nonExistingTimeOpt, duplicatedTimeOpt, rawOffset, dstOffset, status);
+}
+
+struct CICU_UConverter * U_ICU_ENTRY_POINT_RENAME(ucnv_open)(const char * converterName, int32_t * err);
+static inline struct CICU_UConverter * ucnv_open(const char * converterName, int32_t * err) {
+  return U_ICU_ENTRY_POINT_RENAME(ucnv_open)(converterName, err);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_close)(struct CICU_UConverter * converter);
+static inline void ucnv_close(struct CICU_UConverter * converter) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_close)(converter);
+}
+
+struct CICU_UConverter * U_ICU_ENTRY_POINT_RENAME(ucnv_clone)(const struct CICU_UConverter * cnv, int32_t * status);
+static inline struct CICU_UConverter * ucnv_clone(const struct CICU_UConverter * cnv, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucnv_clone)(cnv, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_toUnicode)(struct CICU_UConverter * converter, uint16_t ** target, const uint16_t * targetLimit, const char ** source, const char * sourceLimit, int32_t * offsets, int8_t flush, int32_t * err);
+static inline void ucnv_toUnicode(struct CICU_UConverter * converter, uint16_t ** target, const uint16_t * targetLimit, const char ** source, const char * sourceLimit, int32_t * offsets, int8_t flush, int32_t * err) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_toUnicode)(converter, target, targetLimit, source, sourceLimit, offsets, flush, err);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_fromUnicode)(struct CICU_UConverter * converter, char ** target, const char * targetLimit, const uint16_t ** source, const uint16_t * sourceLimit, int32_t * offsets, int8_t flush, int32_t * err);
+static inline void ucnv_fromUnicode(struct CICU_UConverter * converter, char ** target, const char * targetLimit, const uint16_t ** source, const uint16_t * sourceLimit, int32_t * offsets, int8_t flush, int32_t * err) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_fromUnicode)(converter, target, targetLimit, source, sourceLimit, offsets, flush, err);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(ucnv_getName)(const struct CICU_UConverter * converter, int32_t * err);
+static inline const char * ucnv_getName(const struct CICU_UConverter * converter, int32_t * err) {
+  return U_ICU_ENTRY_POINT_RENAME(ucnv_getName)(converter, err);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(ucnv_getStandardName)(const char * name, const char * standard, int32_t * pErrorCode);
+static inline const char * ucnv_getStandardName(const char * name, const char * standard, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ucnv_getStandardName)(name, standard, pErrorCode);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_setToUCallBack)(struct CICU_UConverter * converter, void * newAction, const void * newContext, void ** oldAction, const void ** oldContext, int32_t * err);
+static inline void ucnv_setToUCallBack(struct CICU_UConverter * converter, void * newAction, const void * newContext, void ** oldAction, const void ** oldContext, int32_t * err) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_setToUCallBack)(converter, newAction, newContext, oldAction, oldContext, err);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_setFromUCallBack)(struct CICU_UConverter * converter, void * newAction, const void * newContext, void ** oldAction, const void ** oldContext, int32_t * err);
+static inline void ucnv_setFromUCallBack(struct CICU_UConverter * converter, void * newAction, const void * newContext, void ** oldAction, const void ** oldContext, int32_t * err) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_setFromUCallBack)(converter, newAction, newContext, oldAction, oldContext, err);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_getInvalidChars)(const struct CICU_UConverter * converter, char * errBytes, int8_t * len, int32_t * err);
+static inline void ucnv_getInvalidChars(const struct CICU_UConverter * converter, char * errBytes, int8_t * len, int32_t * err) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_getInvalidChars)(converter, errBytes, len, err);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_getInvalidUChars)(const struct CICU_UConverter * converter, uint16_t * errUChars, int8_t * len, int32_t * err);
+static inline void ucnv_getInvalidUChars(const struct CICU_UConverter * converter, uint16_t * errUChars, int8_t * len, int32_t * err) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_getInvalidUChars)(converter, errUChars, len, err);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_resetToUnicode)(struct CICU_UConverter * converter);
+static inline void ucnv_resetToUnicode(struct CICU_UConverter * converter) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_resetToUnicode)(converter);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_resetFromUnicode)(struct CICU_UConverter * converter);
+static inline void ucnv_resetFromUnicode(struct CICU_UConverter * converter) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_resetFromUnicode)(converter);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucnv_getType)(const struct CICU_UConverter * converter);
+static inline int32_t ucnv_getType(const struct CICU_UConverter * converter) {
+  return U_ICU_ENTRY_POINT_RENAME(ucnv_getType)(converter);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(ucnv_getMaxCharSize)(const struct CICU_UConverter * converter);
+static inline int8_t ucnv_getMaxCharSize(const struct CICU_UConverter * converter) {
+  return U_ICU_ENTRY_POINT_RENAME(ucnv_getMaxCharSize)(converter);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucnv_countAvailable)(void);
+static inline int32_t ucnv_countAvailable(void) {
+  return U_ICU_ENTRY_POINT_RENAME(ucnv_countAvailable)();
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(ucnv_getAvailableName)(int32_t n);
+static inline const char * ucnv_getAvailableName(int32_t n) {
+  return U_ICU_ENTRY_POINT_RENAME(ucnv_getAvailableName)(n);
+}
+
+struct CICU_UCharsetDetector * U_ICU_ENTRY_POINT_RENAME(ucsdet_open)(int32_t * status);
+static inline struct CICU_UCharsetDetector * ucsdet_open(int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucsdet_open)(status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucsdet_close)(struct CICU_UCharsetDetector * ucsd);
+static inline void ucsdet_close(struct CICU_UCharsetDetector * ucsd) {
+  U_ICU_ENTRY_POINT_RENAME(ucsdet_close)(ucsd);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucsdet_setText)(struct CICU_UCharsetDetector * ucsd, const char * textIn, int32_t len, int32_t * status);
+static inline void ucsdet_setText(struct CICU_UCharsetDetector * ucsd, const char * textIn, int32_t len, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(ucsdet_setText)(ucsd, textIn, len, status);
+}
+
+const struct CICU_UCharsetMatch * U_ICU_ENTRY_POINT_RENAME(ucsdet_detect)(struct CICU_UCharsetDetector * ucsd, int32_t * status);
+static inline const struct CICU_UCharsetMatch * ucsdet_detect(struct CICU_UCharsetDetector * ucsd, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucsdet_detect)(ucsd, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(ucsdet_getName)(const struct CICU_UCharsetMatch * ucsm, int32_t * status);
+static inline const char * ucsdet_getName(const struct CICU_UCharsetMatch * ucsm, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucsdet_getName)(ucsm, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucsdet_getConfidence)(const struct CICU_UCharsetMatch * ucsm, int32_t * status);
+static inline int32_t ucsdet_getConfidence(const struct CICU_UCharsetMatch * ucsm, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucsdet_getConfidence)(ucsm, status);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(ucsdet_getLanguage)(const struct CICU_UCharsetMatch * ucsm, int32_t * status);
+static inline const char * ucsdet_getLanguage(const struct CICU_UCharsetMatch * ucsm, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucsdet_getLanguage)(ucsm, status);
 }
 
 #endif

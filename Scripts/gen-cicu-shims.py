@@ -89,6 +89,9 @@ def load_headers(include_dir):
         # Structs defined in place (UFieldPosition): passed by pointer only, as opaque.
         structs.update(re.findall(r"typedef\s+struct\s+\w*\s*\{[^}]*\}\s*(\w+)\s*;", text, re.S))
         voidptrs.update(re.findall(r"typedef\s+(?:const\s+)?void\s*\*\s*(\w+)\s*;", text))
+        # Function-pointer typedefs (ucnv's callbacks) are passed as `void *`: same ABI on
+        # every supported platform, and Swift passes a @convention(c) function cast to it.
+        voidptrs.update(re.findall(r"typedef\s+\w+\s*\(\s*U_EXPORT2\s*\*\s*(\w+)\s*\)\s*\(", text))
     return protos, enums, structs, voidptrs
 
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what ICUKit needs on Debian/Ubuntu when it is missing: the ICU headers and
 # libraries (libicu-dev), pkg-config, and the Unicode data files the conformance tests
-# read (unicode-data, /usr/share/unicode). Idempotent and non-interactive.
+# read (unicode-data, /usr/share/unicode), and ICU's uconv (icu-devtools), the oracle of
+# the encoding round-trip tests. Idempotent and non-interactive.
 set -euo pipefail
 
 missing=()
-for pkg in libicu-dev pkg-config unicode-data; do
+for pkg in libicu-dev pkg-config unicode-data icu-devtools; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done
 if [ ${#missing[@]} -eq 0 ]; then

@@ -12,10 +12,11 @@ struct TourCommand: ParsableCommand {
         print("ICUKit on ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode)\n")
         try segmentationTour()
         try collationTour()
+        try encodingTour()
         try bidiTour()
+        try calendarTour()
         try datesTour()
         try numbersAndLocalesTour()
-        try calendarTour()
     }
 
     private func collationTour() throws {

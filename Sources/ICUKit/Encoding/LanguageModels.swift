@@ -1,0 +1,246 @@
+/// Per-language character models for ``EncodingDetector`` (built by
+/// `Scripts/build-encoding-models.py`; data in `LanguageModels+Data.swift`).
+///
+/// Costs are negative log-probabilities in quarter nats. A text's cost under a language
+/// is the sum, over its non-ASCII characters, of the character's cost, plus the cost of
+/// each class transition that touches a non-ASCII character (classes: ASCII letter,
+/// other ASCII, non-ASCII letter or mark, other non-ASCII). ASCII-only stretches are the
+/// same under every ASCII-compatible encoding, so they are never counted: markup, code
+/// and English words cannot dilute the evidence.
+struct LanguageModels: Sendable {
+    /// Cost of a character that is almost never text: C0/C1 controls other than
+    /// whitespace, U+FFFD, private use, unassigned code points, noncharacters.
+    static let badCost: Int32 = 80
+
+    let codes: [String]
+    /// `globalIndex[scalar]` for the BMP: the character's id in `costs`, or -1.
+    let globalIndex: [Int32]
+    /// Per language, the cost of each global character id.
+    let costs: [[UInt8]]
+    /// The class (see ``charClass(_:)``) of each global character id.
+    let classOf: [Int]
+    var vocabularySize: Int { classOf.count }
+    /// Per language, the cost of a non-ASCII character outside its vocabulary.
+    let unseenCost: [Int32]
+    /// Per language, 4x4 transition costs, row = class of the previous character.
+    let transitions: [[Int32]]
+    /// Per language, the cost of each ASCII letter a…z (case folded) given the class.
+    let letterCosts: [[Int32]]
+
+    static let shared = LanguageModels()
+
+    /// ¤ ¦ ¨ ¸: cost 15 nats in every language (see `init`).
+    static let rareSymbols: [UInt32] = [0xA4, 0xA6, 0xA8, 0xB8]
+
+    private init() {
+        var codes: [String] = []
+        var index = [Int32](repeating: -1, count: 0x10000)
+        var vocabulary: [UInt32] = []
+        var perLanguage: [[(UInt32, UInt8)]] = []
+        var transitions: [[Int32]] = []
+        var letterCosts: [[Int32]] = []
+        var shared: [(UInt32, UInt8)] = []
+        for (code, table, costString, chars) in Self.data {
+            if code == "*" {
+                // Pooled costs of non-ASCII symbols and punctuation, used by every language.
+                for (scalar, cost) in zip(chars.unicodeScalars, costString.utf8) where scalar.value < 0x10000 {
+                    shared.append((scalar.value, cost - 0x30))
+                    if index[Int(scalar.value)] < 0 {
+                        index[Int(scalar.value)] = Int32(vocabulary.count)
+                        vocabulary.append(scalar.value)
+                    }
+                }
+                continue
+            }
+            codes.append(code)
+            let values = table.utf8.map { Int32($0) - 0x30 }
+            transitions.append(Array(values.prefix(16)))
+            letterCosts.append(values.count >= 42 ? Array(values[16..<42]) : [Int32](repeating: 13, count: 26))
+            var entries: [(UInt32, UInt8)] = []
+            for (scalar, cost) in zip(chars.unicodeScalars, costString.utf8) {
+                let value = scalar.value
+                guard value < 0x10000 else { continue }
+                if index[Int(value)] < 0 {
+                    index[Int(value)] = Int32(vocabulary.count)
+                    vocabulary.append(value)
+                }
+                entries.append((value, cost - 0x30))
+            }
+            perLanguage.append(entries)
+        }
+        // Latin-1 symbols that real text almost never uses (generic currency sign, broken
+        // bar, spacing diaeresis and cedilla): where ISO-8859-15 has € Š š ž instead, the
+        // training text (software messages) has neither, so rarity is stated here.
+        for value: UInt32 in Self.rareSymbols where index[Int(value)] < 0 {
+            index[Int(value)] = Int32(vocabulary.count)
+            vocabulary.append(value)
+        }
+        var costs: [[UInt8]] = []
+        var unseen: [Int32] = []
+        for entries in perLanguage {
+            let worst = entries.map(\.1).max() ?? 60
+            let miss = UInt8(min(79, Int(worst) + 6))
+            var row = [UInt8](repeating: miss, count: vocabulary.count)
+            for (value, cost) in entries { row[Int(index[Int(value)])] = cost }
+            // Symbols: the language's own cost or the pooled one, whichever is lower (a
+            // language's sample of symbols is thin, but some are its own: Spanish ¿ ¡).
+            for (value, cost) in shared {
+                let id = Int(index[Int(value)])
+                row[id] = min(row[id], cost)
+            }
+            for value in Self.rareSymbols { row[Int(index[Int(value)])] = 60 }
+            costs.append(row)
+            unseen.append(Int32(miss))
+        }
+        self.codes = codes
+        self.globalIndex = index
+        self.costs = costs
+        self.classOf = vocabulary.map { Self.charClass($0) }
+        self.unseenCost = unseen
+        self.transitions = transitions
+        self.letterCosts = letterCosts
+    }
+
+    func language(_ code: String) -> Int? { codes.firstIndex(of: code) }
+
+    /// Class (bits 0–1) and badness (bit 2) of every BMP code point, computed once (Unicode
+    /// property lookups cost ~100 ns each, and mojibake is full of rare characters).
+    static let bmpInfo: [UInt8] = (0..<0x10000).map { value -> UInt8 in
+        UInt8(slowCharClass(UInt32(value))) | (slowIsBad(UInt32(value)) ? 4 : 0)
+    }
+
+    /// The class of a scalar: 0 ASCII letter, 1 other ASCII, 2 non-ASCII letter/mark, 3 other.
+    @inline(__always) static func charClass(_ value: UInt32) -> Int {
+        value < 0x10000 ? Int(bmpInfo[Int(value)] & 3) : slowCharClass(value)
+    }
+
+    /// Whether a scalar is almost never part of text (see ``badCost``).
+    @inline(__always) static func isBad(_ value: UInt32) -> Bool {
+        value < 0x10000 ? bmpInfo[Int(value)] & 4 != 0 : slowIsBad(value)
+    }
+
+    static func slowCharClass(_ value: UInt32) -> Int {
+        if value < 0x80 {
+            let lower = value | 0x20
+            return (lower >= 0x61 && lower <= 0x7A) ? 0 : 1
+        }
+        guard let scalar = Unicode.Scalar(value) else { return 3 }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark: return 2
+        default: return 3
+        }
+    }
+
+    static func slowIsBad(_ value: UInt32) -> Bool {
+        if value < 0x20 { return !(value == 0x09 || value == 0x0A || value == 0x0D || value == 0x0C) }
+        if value < 0x7F { return false }
+        if value <= 0x9F { return true }  // DEL and C1 controls
+        if value == 0xFFFD || (value >= 0xE000 && value <= 0xF8FF) || (value >= 0xFDD0 && value <= 0xFDEF)
+            || value & 0xFFFE == 0xFFFE || (value >= 0xD800 && value <= 0xDFFF) || value >= 0xF0000 { return true }
+        guard let scalar = Unicode.Scalar(value) else { return true }
+        let category = scalar.properties.generalCategory
+        return category == .unassigned || category == .privateUse || category == .surrogate
+    }
+}
+
+/// Counts gathered from one decoding of a sample: which non-ASCII characters occur how
+/// often, and the class transitions that touch them.
+struct TextFeatures {
+    /// (global id, count) of non-ASCII characters in some language's vocabulary.
+    var known: [(Int32, Int32)] = []
+    /// Non-ASCII characters in no vocabulary.
+    var unknown: Int32 = 0
+    /// Characters that are almost never text.
+    var bad: Int32 = 0
+    /// 4x4 transition counts (ASCII-to-ASCII ones only outside markup tags).
+    var transitions = [Int32](repeating: 0, count: 16)
+    /// Number of non-ASCII characters.
+    var nonASCII: Int32 = 0
+    /// ASCII letters a…z (case folded) outside markup tags.
+    var letters = [Int32](repeating: 0, count: 26)
+
+    /// The cost of these features under language `language`.
+    func cost(language: Int, models: LanguageModels) -> Int32 {
+        let costs = models.costs[language]
+        var total: Int32 = unknown * models.unseenCost[language] + bad * LanguageModels.badCost
+        for (id, count) in known { total += Int32(costs[Int(id)]) * count }
+        let table = models.transitions[language]
+        for i in 0..<16 where transitions[i] != 0 { total += table[i] * transitions[i] }
+        let letterCosts = models.letterCosts[language]
+        for i in 0..<26 where letters[i] != 0 { total += letterCosts[i] * letters[i] }
+        return total
+    }
+
+    /// The language (of `languages`) under which these features cost least, with that cost.
+    /// Many languages: a first pass on at most 200 distinct characters keeps the best 4.
+    func bestLanguage(of languages: [Int], models: LanguageModels, hint: Int?, hintBonus: Int32) -> (Int32, Int?) {
+        var candidates = languages
+        if languages.count > 6 && known.count > 200 {
+            var sample = self
+            sample.known = Array(known.prefix(200))
+            candidates = languages.map { ($0, sample.cost(language: $0, models: models) - ($0 == hint ? hintBonus : 0)) }
+                .sorted { $0.1 < $1.1 }.prefix(4).map(\.0)
+        }
+        var best: (Int32, Int?) = (Int32.max, nil)
+        for language in candidates {
+            let total = cost(language: language, models: models) - (language == hint ? hintBonus : 0)
+            if total < best.0 { best = (total, language) }
+        }
+        return best
+    }
+
+    /// Features of decoded UTF-16 text.
+    static func of(_ units: UnsafeBufferPointer<UInt16>, models: LanguageModels) -> TextFeatures {
+        var scratch: [Int32] = []
+        return of(units, models: models, scratch: &scratch)
+    }
+
+    /// `scratch` holds flat counts by global id (a dictionary cost ~50 ns per character
+    /// here); it is left all zero for the next call, so one detection allocates it once.
+    static func of(_ units: UnsafeBufferPointer<UInt16>, models: LanguageModels, scratch counts: inout [Int32]) -> TextFeatures {
+        var features = TextFeatures()
+        if counts.count != models.vocabularySize { counts = [Int32](repeating: 0, count: models.vocabularySize) }
+        var touched: [Int32] = []
+        var previous = 1
+        var inTag = false
+        var i = 0
+        let n = units.count
+        while i < n {
+            var value = UInt32(units[i])
+            i += 1
+            if value >= 0xD800 && value <= 0xDBFF && i < n, units[i] >= 0xDC00 && units[i] <= 0xDFFF {
+                value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
+                i += 1
+            }
+            if value < 0x80 {
+                let cls = LanguageModels.charClass(value)
+                if value == 0x3C { inTag = true } else if value == 0x3E { inTag = false }
+                if previous >= 2 || !inTag { features.transitions[previous * 4 + cls] += 1 }
+                if cls == 0 && !inTag { features.letters[Int((value | 0x20) - 0x61)] += 1 }
+                if LanguageModels.isBad(value) { features.bad += 1 }
+                previous = cls
+                continue
+            }
+            features.nonASCII += 1
+            if value == 0xFEFF && features.nonASCII == 1 { continue }
+            let cls: Int
+            if value < 0x10000, case let id = models.globalIndex[Int(value)], id >= 0 {
+                if counts[Int(id)] == 0 { touched.append(id) }
+                counts[Int(id)] += 1
+                cls = models.classOf[Int(id)]
+            } else if LanguageModels.isBad(value) {
+                features.bad += 1
+                cls = 3
+            } else {
+                features.unknown += 1
+                cls = LanguageModels.charClass(value)
+            }
+            features.transitions[previous * 4 + cls] += 1
+            previous = cls
+        }
+        features.known = touched.map { ($0, counts[Int($0)]) }
+        for id in touched { counts[Int(id)] = 0 }
+        return features
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import ICUKit
+
+/// `icukit convert`: re-encode FILE (or stdin) from one encoding (or a detected one) to another.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert FILE (or stdin) between character encodings; writes the bytes to stdout.",
+        discussion: """
+            Streams in 1 MiB chunks, so a file of any size converts in bounded memory (with \
+            --from auto, the encoding is detected on the first chunk). Without --lossy, an \
+            undecodable byte exits 65 naming its byte offset, and so does a character the \
+            target encoding lacks. An unknown encoding name exits 64.
+            """
+    )
+
+    @Option(name: .long, help: "The input encoding (any ICU name or alias), or auto to detect it.")
+    var from = "auto"
+
+    @Option(name: .long, help: "The output encoding.")
+    var to = "UTF-8"
+
+    @Flag(name: .long, help: "Replace undecodable bytes with U+FFFD and unencodable characters with a substitute.")
+    var lossy = false
+
+    @Argument(help: "Input file; - or none for stdin.")
+    var file: String?
+
+    static let chunkSize = 1 << 20
+
+    func run() throws {
+        let input: FileHandle
+        if file == nil || file == "-" {
+            input = FileHandle.standardInput
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file!, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let handle = FileHandle(forReadingAtPath: file!) else {
+                throw CLIFailure.noInput("\(file!): no such file")
+            }
+            input = handle
+        }
+        let target: TextConverter
+        do { target = try TextConverter(encodingName: to) } catch { throw CLIFailure.usage(error.description) }
+        var first = Self.read(input)
+        let source: TextConverter
+        if from == "auto" {
+            var detector = EncodingDetector()
+            detector.allowsLossyDecoding = lossy
+            detector.inputIsPrefix = first.count == Self.chunkSize  // more follows
+            let guess = (try? detector.detect(first))?.first?.encoding ?? "UTF-8"
+            source = try! TextConverter(encodingName: guess)
+        } else {
+            do { source = try TextConverter(encodingName: from) } catch { throw CLIFailure.usage(error.description) }
+        }
+        let decoder = source.makeDecoder(lossy: lossy)
+        let encoder = target.makeEncoder(lossy: lossy)
+        var isFinal = first.count < Self.chunkSize
+        var outputOffset = 0
+        while true {
+            let text: String
+            do { text = try decoder.decode(first, isFinal: isFinal) } catch {
+                if case .invalidBytes(let offset, _) = error {
+                    throw CLIFailure.data("invalid \(source.name) byte sequence at byte offset \(offset) (use --lossy to replace it with U+FFFD)")
+                }
+                throw CLIFailure.data(error.description)
+            }
+            do {
+                let bytes = try encoder.encode(text, isFinal: isFinal)
+                if !bytes.isEmpty { FileHandle.standardOutput.write(Data(bytes)) }
+            } catch {
+                if case .unencodable(let offset, let scalar) = error {
+                    throw CLIFailure.data("U+\(String(scalar.value, radix: 16, uppercase: true)) at byte offset \(outputOffset + offset) of the decoded UTF-8 text cannot be encoded in \(target.name) (use --lossy)")
+                }
+                throw CLIFailure.data(error.description)
+            }
+            outputOffset += text.utf8.count
+            if isFinal { break }
+            first = Self.read(input)
+            isFinal = first.isEmpty || first.count < Self.chunkSize
+        }
+    }
+
+    /// Up to one chunk (fewer only at the end of the input).
+    static func read(_ handle: FileHandle) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while bytes.count < chunkSize {
+            let data = handle.readData(ofLength: chunkSize - bytes.count)
+            if data.isEmpty { break }
+            bytes.append(contentsOf: data)
+        }
+        return bytes
+    }
+}
