@@ -209,18 +209,22 @@ extension CalendarSystem {
         }
         return try engine.withCalendar { (cal) throws(CalendarError) -> Date in
             var status = U_ZERO_ERROR
-            ucal_clear(cal)
-            switch spec {
-            case .era(let era, let year):
-                ucal_set(cal, UCAL_ERA, Int32(era))
-                ucal_set(cal, UCAL_YEAR, Int32(year))
-            case .defaultEra(let year):
-                ucal_set(cal, UCAL_YEAR, Int32(year))
-            case .extended(let year):
-                ucal_set(cal, UCAL_EXTENDED_YEAR, Int32(year))
+            /// Clears the calendar and sets the requested year and month.
+            func setYearAndMonth() {
+                ucal_clear(cal)
+                switch spec {
+                case .era(let era, let year):
+                    ucal_set(cal, UCAL_ERA, Int32(era))
+                    ucal_set(cal, UCAL_YEAR, Int32(year))
+                case .defaultEra(let year):
+                    ucal_set(cal, UCAL_YEAR, Int32(year))
+                case .extended(let year):
+                    ucal_set(cal, UCAL_EXTENDED_YEAR, Int32(year))
+                }
+                ucal_set(cal, UCAL_MONTH, Int32(month - 1))
+                if hasChineseLeapMonths { ucal_set(cal, UCAL_IS_LEAP_MONTH, isLeapMonth ? 1 : 0) }
             }
-            ucal_set(cal, UCAL_MONTH, Int32(month - 1))
-            if hasChineseLeapMonths { ucal_set(cal, UCAL_IS_LEAP_MONTH, isLeapMonth ? 1 : 0) }
+            setYearAndMonth()
             ucal_set(cal, UCAL_DATE, Int32(day))
             ucal_set(cal, UCAL_HOUR_OF_DAY, Int32(time.0))
             ucal_set(cal, UCAL_MINUTE, Int32(time.1))
@@ -244,18 +248,7 @@ extension CalendarSystem {
             let wantLeap = isLeapMonth || (isHebrew && month == 6)
             if yearMatches && back.month == month && back.isLeapMonth == wantLeap && back.day == day { return result }
             // Does the month exist? Then the day is what is missing: report the month's length.
-            ucal_clear(cal)
-            switch spec {
-            case .era(let era, let year):
-                ucal_set(cal, UCAL_ERA, Int32(era))
-                ucal_set(cal, UCAL_YEAR, Int32(year))
-            case .defaultEra(let year):
-                ucal_set(cal, UCAL_YEAR, Int32(year))
-            case .extended(let year):
-                ucal_set(cal, UCAL_EXTENDED_YEAR, Int32(year))
-            }
-            ucal_set(cal, UCAL_MONTH, Int32(month - 1))
-            if hasChineseLeapMonths { ucal_set(cal, UCAL_IS_LEAP_MONTH, isLeapMonth ? 1 : 0) }
+            setYearAndMonth()
             ucal_set(cal, UCAL_DATE, 1)
             ucal_set(cal, UCAL_HOUR_OF_DAY, 12)
             let monthStart = ucal_getMillis(cal.readOnly, &status)
