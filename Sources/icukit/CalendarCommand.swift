@@ -65,7 +65,9 @@ struct CalendarCommand: ParsableCommand {
     static func text(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date) -> String {
         let era = (try? system.eraName(for: date)) ?? "\(fields.era)"
         let month = (try? system.monthName(for: date)) ?? fields.monthCode
-        var line = "\(iso)  \(system.identifier): \(fields.day) \(month) \(fields.year) \(era) (\(fields.monthCode), extended year \(fields.extendedYear))"
+        // Chinese and Dangi years count within a 60-year cycle, which ICU calls the era.
+        let year = fields.relatedGregorianYear == nil ? "\(fields.year) \(era)" : "year \(fields.year) of cycle \(fields.era)"
+        var line = "\(iso)  \(system.identifier): \(fields.day) \(month) \(year) (\(fields.monthCode), extended year \(fields.extendedYear))"
         if let related = fields.relatedGregorianYear, let name = fields.sexagenaryYear { line += ", \(name) year \(related)" }
         return line
     }
