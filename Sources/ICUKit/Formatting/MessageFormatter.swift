@@ -124,7 +124,8 @@ public struct MessageFormatter: Sendable {
     /// // "Ana invites 3 guests to her party."
     /// ```
     /// - Throws: ``FormattingError/invalidArgument(_:)`` for a missing argument or a
-    ///   text where the pattern needs a number; ``ICUError`` if ICU fails.
+    ///   text where the pattern needs a number; ``FormattingError/invalidPattern(_:offset:reason:)``
+    ///   when ICU cannot format a pattern it parsed.
     ///
     /// The corresponding C function is `umsg_vformat`.
     public func format(_ arguments: [String: MessageArgument]) throws -> String {
@@ -179,12 +180,18 @@ public struct MessageFormatter: Sendable {
             }
         }
         let estimate = pattern.utf16.count + strings.reduce(0) { $0 + $1.count } + 64
-        return try shared.handle.withHandle { format throws(ICUError) in
-            try ICUBuffers.utf16String(operation: "umsg_vformat", capacity: estimate) { buffer, capacity, status in
-                withVaList(values) { list in
-                    umsg_vformat(UnsafeMutablePointer(format), buffer, capacity, list, &status)
+        do {
+            return try shared.handle.withHandle { format throws(ICUError) in
+                try ICUBuffers.utf16String(operation: "umsg_vformat", capacity: estimate) { buffer, capacity, status in
+                    withVaList(values) { list in
+                        umsg_vformat(UnsafeMutablePointer(format), buffer, capacity, list, &status)
+                    }
                 }
             }
+        } catch {
+            // A pattern umsg_open accepted can still fail to format (an argument style ICU
+            // only rejects when it builds the sub-format).
+            throw FormattingError.invalidPattern(pattern, offset: nil, reason: "ICU cannot format it: \(error.name)")
         }
     }
 
@@ -294,7 +301,8 @@ public struct MessageFormatter: Sendable {
                     try simpleStyle()
                     let style = String(String.UnicodeScalarView(output.unicodeScalars.dropFirst(styleStart)))
                     let trimmed = style.drop { $0 == "," || $0.isWhitespace }.trimmingSpaces
-                    kind = trimmed == "integer" ? .int32 : .double
+                    // ICU matches style keywords without regard to case ("integEr").
+                    kind = trimmed.lowercased() == "integer" ? .int32 : .double
                 case "choice":
                     kind = .double
                     try choiceStyle()

@@ -138,6 +138,14 @@ struct MeasurePluralListMessageTests {
         #expect(throws: FormattingError.invalidArgument("missing argument \"n\"")) { try plural.format([:]) }
         #expect(throws: FormattingError.self) { try plural.format(["n": "abc"]) }
         #expect(throws: FormattingError.self) { try MessageFormatter("{n, plural, other {#}} {n}", locale: locale("en")) }
+        // ICU reads style keywords without regard to case: "integEr" takes an int32 argument.
+        #expect(try MessageFormatter("{n, number, integEr}", locale: locale("en")).format(["n": .number(1234)]) == "1,234")
+        // MessageFormatFuzz: with "integEr" read as a double argument, umsg_vformat failed.
+        let found = "{0, number, integEr} {1, date, short} {2\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}ellout}"
+        if let message = try? MessageFormatter(found, locale: locale("en")) {
+            let arguments = Dictionary(uniqueKeysWithValues: message.argumentNames.map { ($0, MessageArgument.number(1)) })
+            #expect(try message.format(arguments).hasPrefix("1 "))
+        }
     }
 
     static let stringsdict = """
