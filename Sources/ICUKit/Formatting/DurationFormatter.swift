@@ -254,11 +254,10 @@ final class DurationEngine: Sendable {
     }
     static let cache = FormatterCache<Key, DurationEngine>()
 
-    /// Thread-safe `UNumberFormatter`s (ICU documents concurrent formatting as safe).
-    private let unitFormatters: [DurationFormatter.Unit: OwnedHandle]
-    private let plain: OwnedHandle
-    private let padded: OwnedHandle
-    private let lists: HandlePool
+    private let unitFormatters: [DurationFormatter.Unit: ICUNumberFormatter]
+    private let plain: ICUNumberFormatter
+    private let padded: ICUNumberFormatter
+    private let list: ICUListFormatter
     private let spellOut: HandlePool?
     private let caseMap: HandlePool
     let separators: (hour: String, minute: String)
@@ -269,41 +268,29 @@ final class DurationEngine: Sendable {
 
     init(_ key: Key) throws(DateFormatError) {
         let locale = key.locale.identifier
-        func numberFormatter(_ skeleton: String) throws(DateFormatError) -> OwnedHandle {
-            let units = Array(skeleton.utf16)
-            var status = U_ZERO_ERROR
-            guard let formatter = unumf_openForSkeletonAndLocaleWithError(units, Int32(units.count), locale, nil, &status),
-                  !status.isFailure
-            else { throw .icu(ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "unumf_openForSkeletonAndLocale(\(skeleton))")) }
-            return OwnedHandle(formatter) { unumf_close($0) }
+        func attempt<T>(_ body: () throws -> T) throws(DateFormatError) -> T {
+            do { return try body() } catch { throw DurationEngine.failure(error) }
         }
         let width = switch key.style {
         case .abbreviated: "unit-width-narrow"
         case .brief, .short: "unit-width-short"
         case .full, .spellOut, .positional: "unit-width-full-name"
         }
-        var formatters: [DurationFormatter.Unit: OwnedHandle] = [:]
+        var formatters: [DurationFormatter.Unit: ICUNumberFormatter] = [:]
         if key.style != .positional {
             for unit in DurationFormatter.Unit.allCases {
-                formatters[unit] = try numberFormatter("measure-unit/duration-\(unit.rawValue) \(width) group-auto")
+                formatters[unit] = try attempt { try ICUNumberFormatter(skeleton: "measure-unit/duration-\(unit.rawValue) \(width) group-auto", locale: key.locale) }
             }
         }
         unitFormatters = formatters
-        plain = try numberFormatter("group-auto")
-        padded = try numberFormatter("integer-width/*00 group-off")
-        let listWidth = switch key.style {
-        case .abbreviated, .brief: ULISTFMT_WIDTH_NARROW
-        case .short: ULISTFMT_WIDTH_SHORT
-        case .full, .spellOut, .positional: ULISTFMT_WIDTH_WIDE
+        plain = try attempt { try ICUNumberFormatter(skeleton: "group-auto", locale: key.locale) }
+        padded = try attempt { try ICUNumberFormatter(skeleton: "integer-width/*00 group-off", locale: key.locale) }
+        let listWidth: ListStyle.Width = switch key.style {
+        case .abbreviated, .brief: .narrow
+        case .short: .short
+        case .full, .spellOut, .positional: .wide
         }
-        let openList: @Sendable () throws(ICUError) -> OwnedHandle = { () throws(ICUError) in
-            var status = U_ZERO_ERROR
-            guard let list = ulistfmt_openForType(locale, ULISTFMT_TYPE_UNITS, listWidth, &status), !status.isFailure else {
-                throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ulistfmt_openForType")
-            }
-            return OwnedHandle(list) { ulistfmt_close($0) }
-        }
-        do { lists = HandlePool(first: try openList(), make: openList) } catch { throw .icu(error) }
+        list = try attempt { try ICUListFormatter(ListStyle(type: .units, width: listWidth), locale: key.locale) }
         if key.style == .spellOut {
             let openRules: @Sendable () throws(ICUError) -> OwnedHandle = { () throws(ICUError) in
                 var status = U_ZERO_ERROR
@@ -397,17 +384,15 @@ final class DurationEngine: Sendable {
         return text.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    private func number(_ formatter: OwnedHandle, _ value: Int64) throws(DateFormatError) -> String {
-        var status = U_ZERO_ERROR
-        guard let result = unumf_openResult(&status), !status.isFailure else { throw .icu(ICUError(status, operation: "unumf_openResult")) }
-        defer { unumf_closeResult(result) }
-        unumf_formatInt(formatter.pointer, value, result, &status)
-        let valueHandle = unumf_resultAsValue(result, &status)
-        var length: Int32 = 0
-        guard !status.isFailure, let chars = ufmtval_getString(valueHandle, &length, &status), !status.isFailure else {
-            throw .icu(ICUError(status, operation: "unumf_formatInt"))
-        }
-        return String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
+    /// An error of the number or list formatters underneath, as a ``DateFormatError``.
+    static func failure(_ error: any Error) -> DateFormatError {
+        if let error = error as? ICUError { return .icu(error) }
+        if let error = error as? DateFormatError { return error }
+        return .icu(ICUError(U_ILLEGAL_ARGUMENT_ERROR, operation: "\(error)"))
+    }
+
+    private func number(_ formatter: ICUNumberFormatter, _ value: Int64) throws(DateFormatError) -> String {
+        do { return try formatter.format(Int(value)) } catch { throw Self.failure(error) }
     }
 
     private func spelledOut(_ value: Int64, unit: DurationFormatter.Unit) throws(DateFormatError) -> String {
@@ -453,22 +438,7 @@ final class DurationEngine: Sendable {
 
     private func list(_ items: [String]) throws(DateFormatError) -> String {
         if items.count == 1 { return items[0] }
-        // Contiguous UTF-16 copies that live for the call.
-        let storage = items.map { item -> UnsafeMutableBufferPointer<UInt16> in
-            let buffer = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(item.utf16.count, 1))
-            _ = buffer.initialize(from: item.utf16)
-            return buffer
-        }
-        defer { storage.forEach { $0.deallocate() } }
-        var strings = storage.map { UnsafePointer<UInt16>?(UnsafePointer($0.baseAddress!)) }
-        let lengths = items.map { Int32($0.utf16.count) }
-        do {
-            return try lists.withHandle { (list) throws(ICUError) -> String in
-                try ICUBuffers.utf16String(operation: "ulistfmt_format") { buffer, capacity, status in
-                    ulistfmt_format(list, &strings, lengths, Int32(lengths.count), buffer, capacity, &status)
-                }
-            }
-        } catch { throw .icu(error) }
+        do { return try list.format(items) } catch { throw Self.failure(error) }
     }
 
     /// Titlecases the first letter of `text`, locale-aware, leaving the rest as it is.
