@@ -9,6 +9,19 @@ import PackageDescription
 // see ICU's C module (Foundation carries its own ICU headers; see ARCHITECTURE.md):
 //   RawICU          raw ICU C loops through RawCICU (never imports Foundation)
 //   FoundationPeers Foundation's NSString APIs (never sees CICU)
+
+/// One package-benchmark target per capability: ICUKit beside raw ICU (`RawICU`) and the
+/// given peers, in `Benchmarks/<name>/`.
+func benchmarkTarget(_ name: String, peers: [Target.Dependency] = []) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU"] + peers
+            + [.product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
 let package = Package(
     name: "ICUKitBenchmarks",
     platforms: [.macOS(.v15)],
@@ -36,89 +49,18 @@ let package = Package(
             name: "SegmentationInstructions",
             dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU", "SegmentationCorpus"]
         ),
-        .executableTarget(
-            name: "SegmentationBenchmarks",
-            dependencies: [
-                .product(name: "ICUKit", package: "ICUKit"),
-                "RawICU",
-                "FoundationPeers",
-                "SegmentationCorpus",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/SegmentationBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "BidiBenchmarks",
-            dependencies: [
-                .product(name: "ICUKit", package: "ICUKit"),
-                "RawICU",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/BidiBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "EncodingBenchmarks",
-            dependencies: [
-                .product(name: "ICUKit", package: "ICUKit"),
-                "RawICU",
-                "FoundationPeers",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/EncodingBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "CollationBenchmarks",
-            dependencies: [
-                .product(name: "ICUKit", package: "ICUKit"),
-                "RawICU",
-                "FoundationPeers",
-                "SegmentationCorpus",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/CollationBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmarkTarget("SegmentationBenchmarks", peers: ["FoundationPeers", "SegmentationCorpus"]),
+        benchmarkTarget("BidiBenchmarks"),
+        benchmarkTarget("EncodingBenchmarks", peers: ["FoundationPeers"]),
+        benchmarkTarget("CollationBenchmarks", peers: ["FoundationPeers", "SegmentationCorpus"]),
         // One warm pass for instruction counts under callgrind (dates-callgrind.sh).
         .executableTarget(
             name: "DateFormatInstructions",
             dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU"]
         ),
-        .executableTarget(
-            name: "DateFormatBenchmarks",
-            dependencies: [
-                .product(name: "ICUKit", package: "ICUKit"),
-                "RawICU",
-                "FoundationPeers",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/DateFormatBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "NumberBenchmarks",
-            dependencies: [
-                .product(name: "ICUKit", package: "ICUKit"),
-                "RawICU",
-                "FoundationPeers",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/NumberBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "CalendarBenchmarks",
-            dependencies: [
-                .product(name: "ICUKit", package: "ICUKit"),
-                "RawICU",
-                "FoundationPeers",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/CalendarBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmarkTarget("DateFormatBenchmarks", peers: ["FoundationPeers"]),
+        benchmarkTarget("NumberBenchmarks", peers: ["FoundationPeers"]),
+        benchmarkTarget("CalendarBenchmarks", peers: ["FoundationPeers"]),
     ],
     swiftLanguageModes: [.v6]
 )
