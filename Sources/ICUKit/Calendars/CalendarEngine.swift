@@ -38,18 +38,11 @@ final class CalendarEngine: @unchecked Sendable {
     /// `islamic` for `islamic-rgsa` in ICU 72.
     let icuType: String
 
-    private static let cache = Mutex<[Key: CalendarEngine]>([:])
+    private static let cache = ConfigurationCache<Key, CalendarEngine>(limit: 256)
 
     /// The shared engine for a configuration (opened once per process).
     static func shared(_ key: Key) throws(CalendarError) -> CalendarEngine {
-        if let engine = cache.withLock({ $0[key] }) { return engine }
-        let engine = try CalendarEngine(key)
-        return cache.withLock { cache in
-            if let existing = cache[key] { return existing }
-            if cache.count > 256 { cache.removeAll() }  // bounded: configurations are few in practice
-            cache[key] = engine
-            return engine
-        }
+        return try cache.value(for: key) { () throws(CalendarError) in try CalendarEngine(key) }
     }
 
     private init(_ key: Key) throws(CalendarError) {

@@ -9,18 +9,11 @@ final class CalendarNameFormatter: @unchecked Sendable {
     private let handle: Mutex<Handle>
 
     private struct Key: Hashable { let calendar: String, locale: String, pattern: String }
-    private static let cache = Mutex<[Key: CalendarNameFormatter]>([:])
+    private static let cache = ConfigurationCache<Key, CalendarNameFormatter>(limit: 256)
 
     static func shared(calendar: String, locale: String, pattern: String) throws(CalendarError) -> CalendarNameFormatter {
         let key = Key(calendar: calendar, locale: locale, pattern: pattern)
-        if let formatter = cache.withLock({ $0[key] }) { return formatter }
-        let formatter = try CalendarNameFormatter(key)
-        return cache.withLock { cache in
-            if let existing = cache[key] { return existing }
-            if cache.count > 256 { cache.removeAll() }
-            cache[key] = formatter
-            return formatter
-        }
+        return try cache.value(for: key) { () throws(CalendarError) in try CalendarNameFormatter(key) }
     }
 
     private init(_ key: Key) throws(CalendarError) {

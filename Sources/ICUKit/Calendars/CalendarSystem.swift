@@ -245,17 +245,10 @@ final class CalendarContext: Sendable {
     let hasChineseLeapMonths: Bool
     let isHebrew: Bool
 
-    private static let cache = Mutex<[CalendarEngine.Key: CalendarContext]>([:])
+    private static let cache = ConfigurationCache<CalendarEngine.Key, CalendarContext>(limit: 256)
 
     static func shared(_ key: CalendarEngine.Key) throws(CalendarError) -> CalendarContext {
-        if let context = cache.withLock({ $0[key] }) { return context }
-        let context = try CalendarContext(key)
-        return cache.withLock { cache in
-            if let existing = cache[key] { return existing }
-            if cache.count > 256 { cache.removeAll() }
-            cache[key] = context
-            return context
-        }
+        return try cache.value(for: key) { () throws(CalendarError) in try CalendarContext(key) }
     }
 
     private init(_ key: CalendarEngine.Key) throws(CalendarError) {

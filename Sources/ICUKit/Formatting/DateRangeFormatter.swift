@@ -92,7 +92,7 @@ public struct DateRangeFormatter: Sendable, Hashable {
 /// mutable calendars inside and cannot be cloned through the C API, so each pooled
 /// handle is opened once).
 final class DateRangeEngine: Sendable {
-    static let cache = FormatterCache<DateRangeFormatter.Configuration, DateRangeEngine>()
+    static let cache = ConfigurationCache<DateRangeFormatter.Configuration, DateRangeEngine>()
     let pool: HandlePool
 
     init(_ configuration: DateRangeFormatter.Configuration) throws(DateFormatError) {

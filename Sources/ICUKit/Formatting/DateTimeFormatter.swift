@@ -224,7 +224,7 @@ public struct DateTimeFormatter: Sendable, Hashable {
 /// pool of clones (ICU's date formats keep a mutable calendar inside, so one thread at a
 /// time per handle).
 final class DateFormatEngine: Sendable {
-    static let cache = FormatterCache<DateTimeFormatter.Configuration, DateFormatEngine>()
+    static let cache = ConfigurationCache<DateTimeFormatter.Configuration, DateFormatEngine>()
 
     let pool: HandlePool
     let pattern: String

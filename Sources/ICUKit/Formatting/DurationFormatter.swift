@@ -252,7 +252,7 @@ final class DurationEngine: Sendable {
         var locale: LocaleID
         var style: DurationFormatter.UnitsStyle
     }
-    static let cache = FormatterCache<Key, DurationEngine>()
+    static let cache = ConfigurationCache<Key, DurationEngine>()
 
     private let unitFormatters: [DurationFormatter.Unit: ICUNumberFormatter]
     private let plain: ICUNumberFormatter

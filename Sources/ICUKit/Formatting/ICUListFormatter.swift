@@ -70,7 +70,7 @@ public struct ICUListFormatter: Sendable {
     public let locale: LocaleID
     private let handle: LockedHandle
 
-    private static let cache = FormatterCache<String, LockedHandle>(limit: 64)
+    private static let cache = ConfigurationCache<String, LockedHandle>(limit: 64)
 
     /// Opens (or reuses) a list formatter.
     ///

@@ -129,7 +129,7 @@ public struct ICUNumberFormatter: Sendable, Hashable {
 /// `Sendable` notes: ICU documents a `UNumberFormatter` as shareable between threads;
 /// each call takes a result object out of the pool (under the mutex) and uses it alone.
 final class NumberFormatterHandle: @unchecked Sendable {
-    static let cache = FormatterCache<ICUNumberFormatter.Signature, NumberFormatterHandle>(limit: 128)
+    static let cache = ConfigurationCache<ICUNumberFormatter.Signature, NumberFormatterHandle>(limit: 128)
 
     let formatter: OpaquePointer
     /// A `UFormattedNumber`, moved between threads only through the pool's lock.

@@ -123,7 +123,7 @@ public struct NumberRangeFormatter: Sendable {
         deinit { unumrf_close(formatter) }
     }
 
-    private static let cache = FormatterCache<String, Handle>(limit: 64)
+    private static let cache = ConfigurationCache<String, Handle>(limit: 64)
 
     /// Creates (or reuses) a range formatter.
     ///

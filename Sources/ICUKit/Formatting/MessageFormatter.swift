@@ -61,7 +61,7 @@ public struct MessageFormatter: Sendable {
         }
     }
 
-    private static let cache = FormatterCache<String, Shared>(limit: 128)
+    private static let cache = ConfigurationCache<String, Shared>(limit: 128)
 
     /// Parses `pattern` (or reuses a cached parse).
     ///

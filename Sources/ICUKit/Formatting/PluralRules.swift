@@ -65,7 +65,7 @@ public struct PluralRules: Sendable {
     public let locale: LocaleID
     private let handle: LockedHandle
 
-    private static let cache = FormatterCache<String, LockedHandle>(limit: 64)
+    private static let cache = ConfigurationCache<String, LockedHandle>(limit: 64)
 
     /// Opens (or reuses) the plural rules of `locale`.
     ///

@@ -133,7 +133,7 @@ public struct RelativeTimeFormatter: Sendable, Hashable {
 
 /// The ICU side of a ``RelativeTimeFormatter``: a pool of `URelativeDateTimeFormatter`s.
 final class RelativeTimeEngine: Sendable {
-    static let cache = FormatterCache<RelativeTimeFormatter.Configuration, RelativeTimeEngine>()
+    static let cache = ConfigurationCache<RelativeTimeFormatter.Configuration, RelativeTimeEngine>()
     let pool: HandlePool
 
     init(_ configuration: RelativeTimeFormatter.Configuration) throws(DateFormatError) {

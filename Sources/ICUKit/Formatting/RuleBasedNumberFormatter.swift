@@ -82,7 +82,7 @@ public struct RuleBasedNumberFormatter: Sendable {
         init(_ opened: (LockedHandle, actual: String)) { (handle, actual) = (opened.0, opened.actual) }
     }
 
-    private static let cache = FormatterCache<String, Shared>(limit: 64)
+    private static let cache = ConfigurationCache<String, Shared>(limit: 64)
 
     /// Opens (or reuses) the rule-based format of `kind` for `locale`.
     ///
@@ -182,7 +182,7 @@ public struct NumberParser: Sendable {
     public let locale: LocaleID
     private let handle: LockedHandle
 
-    private static let cache = FormatterCache<String, LockedHandle>(limit: 64)
+    private static let cache = ConfigurationCache<String, LockedHandle>(limit: 64)
 
     /// Creates (or reuses) a parser.
     ///

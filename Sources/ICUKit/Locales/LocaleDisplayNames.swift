@@ -23,7 +23,7 @@ public enum DisplayNameContext: String, Sendable, Hashable, CaseIterable {
 }
 
 extension LocaleID {
-    private static let displayNamesCache = FormatterCache<String, LockedHandle>(limit: 64)
+    private static let displayNamesCache = ConfigurationCache<String, LockedHandle>(limit: 64)
 
     /// The name of this locale in `displayLocale`, capitalized for `context`, optionally
     /// with dialect names ("British English" rather than "English (United Kingdom)").
