@@ -47,7 +47,7 @@ extension ICUBuffers {
                 failure = status
                 return nil
             }
-            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: Int(length)), as: UTF16.self)
+            return UTF16Transcoding.string(UnsafeBufferPointer(start: buffer.baseAddress!, count: Int(length)))
         }
         if let first { return first }
         guard failure == U_BUFFER_OVERFLOW_ERROR || (!failure.isFailure && Int(needed) > capacity), needed > 0 else {
@@ -58,6 +58,6 @@ extension ICUBuffers {
         var status = U_ZERO_ERROR
         let length = buffer.withUnsafeMutableBufferPointer { fill($0.baseAddress!, Int32($0.count), &status) }
         try status.check(operation())
-        return String(decoding: buffer[..<min(Int(length), buffer.count)], as: UTF16.self)
+        return buffer.withUnsafeBufferPointer { UTF16Transcoding.string(UnsafeBufferPointer(rebasing: $0[..<min(Int(length), $0.count)])) }
     }
 }
