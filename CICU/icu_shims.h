@@ -13,12 +13,15 @@
 // Opaque ICU handles.
 struct CICU_UBiDi;
 struct CICU_UBreakIterator;
+struct CICU_UCalendar;
 struct CICU_UCaseMap;
 struct CICU_UCharsetDetector;
 struct CICU_UCharsetMatch;
 struct CICU_UCollator;
 struct CICU_UConverter;
+struct CICU_UDateFormat;
 struct CICU_UDateIntervalFormat;
+struct CICU_UDateTimePatternGenerator;
 struct CICU_UEnumeration;
 struct CICU_UFieldPositionIterator;
 struct CICU_UFormattedDateInterval;
@@ -28,6 +31,8 @@ struct CICU_UFormattedValue;
 struct CICU_UListFormatter;
 struct CICU_ULocaleData;
 struct CICU_ULocaleDisplayNames;
+struct CICU_UMessageFormat;
+struct CICU_UNumberFormat;
 struct CICU_UNumberFormatter;
 struct CICU_UNumberRangeFormatter;
 struct CICU_UPluralRules;
@@ -589,83 +594,83 @@ static inline const char * uloc_getAvailable(int32_t n) {
   return U_ICU_ENTRY_POINT_RENAME(uloc_getAvailable)(n);
 }
 
-void ** U_ICU_ENTRY_POINT_RENAME(udat_open)(int32_t timeStyle, int32_t dateStyle, const char * locale, const uint16_t * tzID, int32_t tzIDLength, const uint16_t * pattern, int32_t patternLength, int32_t * status);
-static inline void ** udat_open(int32_t timeStyle, int32_t dateStyle, const char * locale, const uint16_t * tzID, int32_t tzIDLength, const uint16_t * pattern, int32_t patternLength, int32_t * status) {
+struct CICU_UDateFormat * U_ICU_ENTRY_POINT_RENAME(udat_open)(int32_t timeStyle, int32_t dateStyle, const char * locale, const uint16_t * tzID, int32_t tzIDLength, const uint16_t * pattern, int32_t patternLength, int32_t * status);
+static inline struct CICU_UDateFormat * udat_open(int32_t timeStyle, int32_t dateStyle, const char * locale, const uint16_t * tzID, int32_t tzIDLength, const uint16_t * pattern, int32_t patternLength, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(udat_open)(timeStyle, dateStyle, locale, tzID, tzIDLength, pattern, patternLength, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(udat_close)(void ** format);
-static inline void udat_close(void ** format) {
+void U_ICU_ENTRY_POINT_RENAME(udat_close)(struct CICU_UDateFormat * format);
+static inline void udat_close(struct CICU_UDateFormat * format) {
   U_ICU_ENTRY_POINT_RENAME(udat_close)(format);
 }
 
-void ** U_ICU_ENTRY_POINT_RENAME(udat_clone)(const void ** fmt, int32_t * status);
-static inline void ** udat_clone(const void ** fmt, int32_t * status) {
+struct CICU_UDateFormat * U_ICU_ENTRY_POINT_RENAME(udat_clone)(const struct CICU_UDateFormat * fmt, int32_t * status);
+static inline struct CICU_UDateFormat * udat_clone(const struct CICU_UDateFormat * fmt, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(udat_clone)(fmt, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(udat_format)(const void ** format, double dateToFormat, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * position, int32_t * status);
-static inline int32_t udat_format(const void ** format, double dateToFormat, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * position, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(udat_format)(const struct CICU_UDateFormat * format, double dateToFormat, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * position, int32_t * status);
+static inline int32_t udat_format(const struct CICU_UDateFormat * format, double dateToFormat, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * position, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(udat_format)(format, dateToFormat, result, resultLength, position, status);
 }
 
-double U_ICU_ENTRY_POINT_RENAME(udat_parse)(const void ** format, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status);
-static inline double udat_parse(const void ** format, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status) {
+double U_ICU_ENTRY_POINT_RENAME(udat_parse)(const struct CICU_UDateFormat * format, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status);
+static inline double udat_parse(const struct CICU_UDateFormat * format, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(udat_parse)(format, text, textLength, parsePos, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(udat_toPattern)(const void ** fmt, int8_t localized, uint16_t * result, int32_t resultLength, int32_t * status);
-static inline int32_t udat_toPattern(const void ** fmt, int8_t localized, uint16_t * result, int32_t resultLength, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(udat_toPattern)(const struct CICU_UDateFormat * fmt, int8_t localized, uint16_t * result, int32_t resultLength, int32_t * status);
+static inline int32_t udat_toPattern(const struct CICU_UDateFormat * fmt, int8_t localized, uint16_t * result, int32_t resultLength, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(udat_toPattern)(fmt, localized, result, resultLength, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(udat_setLenient)(void ** fmt, int8_t isLenient);
-static inline void udat_setLenient(void ** fmt, int8_t isLenient) {
+void U_ICU_ENTRY_POINT_RENAME(udat_setLenient)(struct CICU_UDateFormat * fmt, int8_t isLenient);
+static inline void udat_setLenient(struct CICU_UDateFormat * fmt, int8_t isLenient) {
   U_ICU_ENTRY_POINT_RENAME(udat_setLenient)(fmt, isLenient);
 }
 
-int8_t U_ICU_ENTRY_POINT_RENAME(udat_isLenient)(const void ** fmt);
-static inline int8_t udat_isLenient(const void ** fmt) {
+int8_t U_ICU_ENTRY_POINT_RENAME(udat_isLenient)(const struct CICU_UDateFormat * fmt);
+static inline int8_t udat_isLenient(const struct CICU_UDateFormat * fmt) {
   return U_ICU_ENTRY_POINT_RENAME(udat_isLenient)(fmt);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(udat_setContext)(void ** fmt, int32_t value, int32_t * status);
-static inline void udat_setContext(void ** fmt, int32_t value, int32_t * status) {
+void U_ICU_ENTRY_POINT_RENAME(udat_setContext)(struct CICU_UDateFormat * fmt, int32_t value, int32_t * status);
+static inline void udat_setContext(struct CICU_UDateFormat * fmt, int32_t value, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(udat_setContext)(fmt, value, status);
 }
 
-const char * U_ICU_ENTRY_POINT_RENAME(udat_getLocaleByType)(const void ** fmt, int32_t type, int32_t * status);
-static inline const char * udat_getLocaleByType(const void ** fmt, int32_t type, int32_t * status) {
+const char * U_ICU_ENTRY_POINT_RENAME(udat_getLocaleByType)(const struct CICU_UDateFormat * fmt, int32_t type, int32_t * status);
+static inline const char * udat_getLocaleByType(const struct CICU_UDateFormat * fmt, int32_t type, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(udat_getLocaleByType)(fmt, type, status);
 }
 
-const void ** U_ICU_ENTRY_POINT_RENAME(udat_getCalendar)(const void ** fmt);
-static inline const void ** udat_getCalendar(const void ** fmt) {
+const struct CICU_UCalendar * U_ICU_ENTRY_POINT_RENAME(udat_getCalendar)(const struct CICU_UDateFormat * fmt);
+static inline const struct CICU_UCalendar * udat_getCalendar(const struct CICU_UDateFormat * fmt) {
   return U_ICU_ENTRY_POINT_RENAME(udat_getCalendar)(fmt);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(udat_setBooleanAttribute)(void ** fmt, int32_t attr, int8_t newValue, int32_t * status);
-static inline void udat_setBooleanAttribute(void ** fmt, int32_t attr, int8_t newValue, int32_t * status) {
+void U_ICU_ENTRY_POINT_RENAME(udat_setBooleanAttribute)(struct CICU_UDateFormat * fmt, int32_t attr, int8_t newValue, int32_t * status);
+static inline void udat_setBooleanAttribute(struct CICU_UDateFormat * fmt, int32_t attr, int8_t newValue, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(udat_setBooleanAttribute)(fmt, attr, newValue, status);
 }
 
-void ** U_ICU_ENTRY_POINT_RENAME(udatpg_open)(const char * locale, int32_t * pErrorCode);
-static inline void ** udatpg_open(const char * locale, int32_t * pErrorCode) {
+struct CICU_UDateTimePatternGenerator * U_ICU_ENTRY_POINT_RENAME(udatpg_open)(const char * locale, int32_t * pErrorCode);
+static inline struct CICU_UDateTimePatternGenerator * udatpg_open(const char * locale, int32_t * pErrorCode) {
   return U_ICU_ENTRY_POINT_RENAME(udatpg_open)(locale, pErrorCode);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(udatpg_close)(void ** dtpg);
-static inline void udatpg_close(void ** dtpg) {
+void U_ICU_ENTRY_POINT_RENAME(udatpg_close)(struct CICU_UDateTimePatternGenerator * dtpg);
+static inline void udatpg_close(struct CICU_UDateTimePatternGenerator * dtpg) {
   U_ICU_ENTRY_POINT_RENAME(udatpg_close)(dtpg);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(udatpg_getBestPatternWithOptions)(void ** dtpg, const uint16_t * skeleton, int32_t length, int32_t options, uint16_t * bestPattern, int32_t capacity, int32_t * pErrorCode);
-static inline int32_t udatpg_getBestPatternWithOptions(void ** dtpg, const uint16_t * skeleton, int32_t length, int32_t options, uint16_t * bestPattern, int32_t capacity, int32_t * pErrorCode) {
+int32_t U_ICU_ENTRY_POINT_RENAME(udatpg_getBestPatternWithOptions)(struct CICU_UDateTimePatternGenerator * dtpg, const uint16_t * skeleton, int32_t length, int32_t options, uint16_t * bestPattern, int32_t capacity, int32_t * pErrorCode);
+static inline int32_t udatpg_getBestPatternWithOptions(struct CICU_UDateTimePatternGenerator * dtpg, const uint16_t * skeleton, int32_t length, int32_t options, uint16_t * bestPattern, int32_t capacity, int32_t * pErrorCode) {
   return U_ICU_ENTRY_POINT_RENAME(udatpg_getBestPatternWithOptions)(dtpg, skeleton, length, options, bestPattern, capacity, pErrorCode);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(udatpg_getDefaultHourCycle)(const void ** dtpg, int32_t * pErrorCode);
-static inline int32_t udatpg_getDefaultHourCycle(const void ** dtpg, int32_t * pErrorCode) {
+int32_t U_ICU_ENTRY_POINT_RENAME(udatpg_getDefaultHourCycle)(const struct CICU_UDateTimePatternGenerator * dtpg, int32_t * pErrorCode);
+static inline int32_t udatpg_getDefaultHourCycle(const struct CICU_UDateTimePatternGenerator * dtpg, int32_t * pErrorCode) {
   return U_ICU_ENTRY_POINT_RENAME(udatpg_getDefaultHourCycle)(dtpg, pErrorCode);
 }
 
@@ -709,8 +714,8 @@ static inline const uint16_t * ufmtval_getString(const struct CICU_UFormattedVal
   return U_ICU_ENTRY_POINT_RENAME(ufmtval_getString)(ufmtval, pLength, ec);
 }
 
-struct CICU_URelativeDateTimeFormatter * U_ICU_ENTRY_POINT_RENAME(ureldatefmt_open)(const char * locale, void ** nfToAdopt, int32_t width, int32_t capitalizationContext, int32_t * status);
-static inline struct CICU_URelativeDateTimeFormatter * ureldatefmt_open(const char * locale, void ** nfToAdopt, int32_t width, int32_t capitalizationContext, int32_t * status) {
+struct CICU_URelativeDateTimeFormatter * U_ICU_ENTRY_POINT_RENAME(ureldatefmt_open)(const char * locale, struct CICU_UNumberFormat * nfToAdopt, int32_t width, int32_t capitalizationContext, int32_t * status);
+static inline struct CICU_URelativeDateTimeFormatter * ureldatefmt_open(const char * locale, struct CICU_UNumberFormat * nfToAdopt, int32_t width, int32_t capitalizationContext, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ureldatefmt_open)(locale, nfToAdopt, width, capitalizationContext, status);
 }
 
@@ -734,48 +739,48 @@ static inline int32_t ucal_getCanonicalTimeZoneID(const uint16_t * id, int32_t l
   return U_ICU_ENTRY_POINT_RENAME(ucal_getCanonicalTimeZoneID)(id, len, result, resultCapacity, isSystemID, status);
 }
 
-const char * U_ICU_ENTRY_POINT_RENAME(ucal_getType)(const void ** cal, int32_t * status);
-static inline const char * ucal_getType(const void ** cal, int32_t * status) {
+const char * U_ICU_ENTRY_POINT_RENAME(ucal_getType)(const struct CICU_UCalendar * cal, int32_t * status);
+static inline const char * ucal_getType(const struct CICU_UCalendar * cal, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_getType)(cal, status);
 }
 
-void ** U_ICU_ENTRY_POINT_RENAME(ucal_open)(const uint16_t * zoneID, int32_t len, const char * locale, int32_t type, int32_t * status);
-static inline void ** ucal_open(const uint16_t * zoneID, int32_t len, const char * locale, int32_t type, int32_t * status) {
+struct CICU_UCalendar * U_ICU_ENTRY_POINT_RENAME(ucal_open)(const uint16_t * zoneID, int32_t len, const char * locale, int32_t type, int32_t * status);
+static inline struct CICU_UCalendar * ucal_open(const uint16_t * zoneID, int32_t len, const char * locale, int32_t type, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_open)(zoneID, len, locale, type, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_close)(void ** cal);
-static inline void ucal_close(void ** cal) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_close)(struct CICU_UCalendar * cal);
+static inline void ucal_close(struct CICU_UCalendar * cal) {
   U_ICU_ENTRY_POINT_RENAME(ucal_close)(cal);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_clear)(void ** calendar);
-static inline void ucal_clear(void ** calendar) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_clear)(struct CICU_UCalendar * calendar);
+static inline void ucal_clear(struct CICU_UCalendar * calendar) {
   U_ICU_ENTRY_POINT_RENAME(ucal_clear)(calendar);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_set)(void ** cal, int32_t field, int32_t value);
-static inline void ucal_set(void ** cal, int32_t field, int32_t value) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_set)(struct CICU_UCalendar * cal, int32_t field, int32_t value);
+static inline void ucal_set(struct CICU_UCalendar * cal, int32_t field, int32_t value) {
   U_ICU_ENTRY_POINT_RENAME(ucal_set)(cal, field, value);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_setDateTime)(void ** cal, int32_t year, int32_t month, int32_t date, int32_t hour, int32_t minute, int32_t second, int32_t * status);
-static inline void ucal_setDateTime(void ** cal, int32_t year, int32_t month, int32_t date, int32_t hour, int32_t minute, int32_t second, int32_t * status) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_setDateTime)(struct CICU_UCalendar * cal, int32_t year, int32_t month, int32_t date, int32_t hour, int32_t minute, int32_t second, int32_t * status);
+static inline void ucal_setDateTime(struct CICU_UCalendar * cal, int32_t year, int32_t month, int32_t date, int32_t hour, int32_t minute, int32_t second, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(ucal_setDateTime)(cal, year, month, date, hour, minute, second, status);
 }
 
-double U_ICU_ENTRY_POINT_RENAME(ucal_getMillis)(const void ** cal, int32_t * status);
-static inline double ucal_getMillis(const void ** cal, int32_t * status) {
+double U_ICU_ENTRY_POINT_RENAME(ucal_getMillis)(const struct CICU_UCalendar * cal, int32_t * status);
+static inline double ucal_getMillis(const struct CICU_UCalendar * cal, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_getMillis)(cal, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_setMillis)(void ** cal, double dateTime, int32_t * status);
-static inline void ucal_setMillis(void ** cal, double dateTime, int32_t * status) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_setMillis)(struct CICU_UCalendar * cal, double dateTime, int32_t * status);
+static inline void ucal_setMillis(struct CICU_UCalendar * cal, double dateTime, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(ucal_setMillis)(cal, dateTime, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(ucal_get)(const void ** cal, int32_t field, int32_t * status);
-static inline int32_t ucal_get(const void ** cal, int32_t field, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_get)(const struct CICU_UCalendar * cal, int32_t field, int32_t * status);
+static inline int32_t ucal_get(const struct CICU_UCalendar * cal, int32_t field, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_get)(cal, field, status);
 }
 
@@ -829,23 +834,23 @@ static inline const struct CICU_UFormattedValue * unumf_resultAsValue(const stru
   return U_ICU_ENTRY_POINT_RENAME(unumf_resultAsValue)(uresult, ec);
 }
 
-void ** U_ICU_ENTRY_POINT_RENAME(unum_open)(int32_t style, const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseErr, int32_t * status);
-static inline void ** unum_open(int32_t style, const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseErr, int32_t * status) {
+struct CICU_UNumberFormat * U_ICU_ENTRY_POINT_RENAME(unum_open)(int32_t style, const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseErr, int32_t * status);
+static inline struct CICU_UNumberFormat * unum_open(int32_t style, const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseErr, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_open)(style, pattern, patternLength, locale, parseErr, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(unum_close)(void ** fmt);
-static inline void unum_close(void ** fmt) {
+void U_ICU_ENTRY_POINT_RENAME(unum_close)(struct CICU_UNumberFormat * fmt);
+static inline void unum_close(struct CICU_UNumberFormat * fmt) {
   U_ICU_ENTRY_POINT_RENAME(unum_close)(fmt);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(unum_formatInt64)(const void ** fmt, int64_t number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status);
-static inline int32_t unum_formatInt64(const void ** fmt, int64_t number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_formatInt64)(const struct CICU_UNumberFormat * fmt, int64_t number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status);
+static inline int32_t unum_formatInt64(const struct CICU_UNumberFormat * fmt, int64_t number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_formatInt64)(fmt, number, result, resultLength, pos, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(unum_getSymbol)(const void ** fmt, int32_t symbol, uint16_t * buffer, int32_t size, int32_t * status);
-static inline int32_t unum_getSymbol(const void ** fmt, int32_t symbol, uint16_t * buffer, int32_t size, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_getSymbol)(const struct CICU_UNumberFormat * fmt, int32_t symbol, uint16_t * buffer, int32_t size, int32_t * status);
+static inline int32_t unum_getSymbol(const struct CICU_UNumberFormat * fmt, int32_t symbol, uint16_t * buffer, int32_t size, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_getSymbol)(fmt, symbol, buffer, size, status);
 }
 
@@ -884,58 +889,58 @@ static inline const uint16_t * ures_getStringByKey(const struct CICU_UResourceBu
   return U_ICU_ENTRY_POINT_RENAME(ures_getStringByKey)(resB, key, len, status);
 }
 
-void ** U_ICU_ENTRY_POINT_RENAME(ucal_clone)(const void ** cal, int32_t * status);
-static inline void ** ucal_clone(const void ** cal, int32_t * status) {
+struct CICU_UCalendar * U_ICU_ENTRY_POINT_RENAME(ucal_clone)(const struct CICU_UCalendar * cal, int32_t * status);
+static inline struct CICU_UCalendar * ucal_clone(const struct CICU_UCalendar * cal, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_clone)(cal, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_clearField)(void ** cal, int32_t field);
-static inline void ucal_clearField(void ** cal, int32_t field) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_clearField)(struct CICU_UCalendar * cal, int32_t field);
+static inline void ucal_clearField(struct CICU_UCalendar * cal, int32_t field) {
   U_ICU_ENTRY_POINT_RENAME(ucal_clearField)(cal, field);
 }
 
-int8_t U_ICU_ENTRY_POINT_RENAME(ucal_isSet)(const void ** cal, int32_t field);
-static inline int8_t ucal_isSet(const void ** cal, int32_t field) {
+int8_t U_ICU_ENTRY_POINT_RENAME(ucal_isSet)(const struct CICU_UCalendar * cal, int32_t field);
+static inline int8_t ucal_isSet(const struct CICU_UCalendar * cal, int32_t field) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_isSet)(cal, field);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_add)(void ** cal, int32_t field, int32_t amount, int32_t * status);
-static inline void ucal_add(void ** cal, int32_t field, int32_t amount, int32_t * status) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_add)(struct CICU_UCalendar * cal, int32_t field, int32_t amount, int32_t * status);
+static inline void ucal_add(struct CICU_UCalendar * cal, int32_t field, int32_t amount, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(ucal_add)(cal, field, amount, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_roll)(void ** cal, int32_t field, int32_t amount, int32_t * status);
-static inline void ucal_roll(void ** cal, int32_t field, int32_t amount, int32_t * status) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_roll)(struct CICU_UCalendar * cal, int32_t field, int32_t amount, int32_t * status);
+static inline void ucal_roll(struct CICU_UCalendar * cal, int32_t field, int32_t amount, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(ucal_roll)(cal, field, amount, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getFieldDifference)(void ** cal, double target, int32_t field, int32_t * status);
-static inline int32_t ucal_getFieldDifference(void ** cal, double target, int32_t field, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getFieldDifference)(struct CICU_UCalendar * cal, double target, int32_t field, int32_t * status);
+static inline int32_t ucal_getFieldDifference(struct CICU_UCalendar * cal, double target, int32_t field, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_getFieldDifference)(cal, target, field, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getLimit)(const void ** cal, int32_t field, int32_t type, int32_t * status);
-static inline int32_t ucal_getLimit(const void ** cal, int32_t field, int32_t type, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getLimit)(const struct CICU_UCalendar * cal, int32_t field, int32_t type, int32_t * status);
+static inline int32_t ucal_getLimit(const struct CICU_UCalendar * cal, int32_t field, int32_t type, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_getLimit)(cal, field, type, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getAttribute)(const void ** cal, int32_t attr);
-static inline int32_t ucal_getAttribute(const void ** cal, int32_t attr) {
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getAttribute)(const struct CICU_UCalendar * cal, int32_t attr);
+static inline int32_t ucal_getAttribute(const struct CICU_UCalendar * cal, int32_t attr) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_getAttribute)(cal, attr);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_setAttribute)(void ** cal, int32_t attr, int32_t newValue);
-static inline void ucal_setAttribute(void ** cal, int32_t attr, int32_t newValue) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_setAttribute)(struct CICU_UCalendar * cal, int32_t attr, int32_t newValue);
+static inline void ucal_setAttribute(struct CICU_UCalendar * cal, int32_t attr, int32_t newValue) {
   U_ICU_ENTRY_POINT_RENAME(ucal_setAttribute)(cal, attr, newValue);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneID)(const void ** cal, uint16_t * result, int32_t resultLength, int32_t * status);
-static inline int32_t ucal_getTimeZoneID(const void ** cal, uint16_t * result, int32_t resultLength, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneID)(const struct CICU_UCalendar * cal, uint16_t * result, int32_t resultLength, int32_t * status);
+static inline int32_t ucal_getTimeZoneID(const struct CICU_UCalendar * cal, uint16_t * result, int32_t resultLength, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneID)(cal, result, resultLength, status);
 }
 
-int8_t U_ICU_ENTRY_POINT_RENAME(ucal_inDaylightTime)(const void ** cal, int32_t * status);
-static inline int8_t ucal_inDaylightTime(const void ** cal, int32_t * status) {
+int8_t U_ICU_ENTRY_POINT_RENAME(ucal_inDaylightTime)(const struct CICU_UCalendar * cal, int32_t * status);
+static inline int8_t ucal_inDaylightTime(const struct CICU_UCalendar * cal, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucal_inDaylightTime)(cal, status);
 }
 
@@ -949,8 +954,8 @@ static inline const char * uloc_toUnicodeLocaleType(const char * keyword, const 
   return U_ICU_ENTRY_POINT_RENAME(uloc_toUnicodeLocaleType)(keyword, value);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(udat_formatCalendarForFields)(const void ** format, void ** calendar, uint16_t * result, int32_t capacity, struct CICU_UFieldPositionIterator * fpositer, int32_t * status);
-static inline int32_t udat_formatCalendarForFields(const void ** format, void ** calendar, uint16_t * result, int32_t capacity, struct CICU_UFieldPositionIterator * fpositer, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(udat_formatCalendarForFields)(const struct CICU_UDateFormat * format, struct CICU_UCalendar * calendar, uint16_t * result, int32_t capacity, struct CICU_UFieldPositionIterator * fpositer, int32_t * status);
+static inline int32_t udat_formatCalendarForFields(const struct CICU_UDateFormat * format, struct CICU_UCalendar * calendar, uint16_t * result, int32_t capacity, struct CICU_UFieldPositionIterator * fpositer, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(udat_formatCalendarForFields)(format, calendar, result, capacity, fpositer, status);
 }
 
@@ -999,43 +1004,43 @@ static inline void unumrf_closeResult(struct CICU_UFormattedNumberRange * uresul
   U_ICU_ENTRY_POINT_RENAME(unumrf_closeResult)(uresult);
 }
 
-void ** U_ICU_ENTRY_POINT_RENAME(unum_clone)(const void ** fmt, int32_t * status);
-static inline void ** unum_clone(const void ** fmt, int32_t * status) {
+struct CICU_UNumberFormat * U_ICU_ENTRY_POINT_RENAME(unum_clone)(const struct CICU_UNumberFormat * fmt, int32_t * status);
+static inline struct CICU_UNumberFormat * unum_clone(const struct CICU_UNumberFormat * fmt, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_clone)(fmt, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(unum_formatDouble)(const void ** fmt, double number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status);
-static inline int32_t unum_formatDouble(const void ** fmt, double number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_formatDouble)(const struct CICU_UNumberFormat * fmt, double number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status);
+static inline int32_t unum_formatDouble(const struct CICU_UNumberFormat * fmt, double number, uint16_t * result, int32_t resultLength, struct CICU_UFieldPosition * pos, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_formatDouble)(fmt, number, result, resultLength, pos, status);
 }
 
-double U_ICU_ENTRY_POINT_RENAME(unum_parseDouble)(const void ** fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status);
-static inline double unum_parseDouble(const void ** fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status) {
+double U_ICU_ENTRY_POINT_RENAME(unum_parseDouble)(const struct CICU_UNumberFormat * fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status);
+static inline double unum_parseDouble(const struct CICU_UNumberFormat * fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_parseDouble)(fmt, text, textLength, parsePos, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(unum_parseDecimal)(const void ** fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, char * outBuf, int32_t outBufLength, int32_t * status);
-static inline int32_t unum_parseDecimal(const void ** fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, char * outBuf, int32_t outBufLength, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_parseDecimal)(const struct CICU_UNumberFormat * fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, char * outBuf, int32_t outBufLength, int32_t * status);
+static inline int32_t unum_parseDecimal(const struct CICU_UNumberFormat * fmt, const uint16_t * text, int32_t textLength, int32_t * parsePos, char * outBuf, int32_t outBufLength, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_parseDecimal)(fmt, text, textLength, parsePos, outBuf, outBufLength, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(unum_setAttribute)(void ** fmt, int32_t attr, int32_t newValue);
-static inline void unum_setAttribute(void ** fmt, int32_t attr, int32_t newValue) {
+void U_ICU_ENTRY_POINT_RENAME(unum_setAttribute)(struct CICU_UNumberFormat * fmt, int32_t attr, int32_t newValue);
+static inline void unum_setAttribute(struct CICU_UNumberFormat * fmt, int32_t attr, int32_t newValue) {
   U_ICU_ENTRY_POINT_RENAME(unum_setAttribute)(fmt, attr, newValue);
 }
 
-const char * U_ICU_ENTRY_POINT_RENAME(unum_getLocaleByType)(const void ** fmt, int32_t type, int32_t * status);
-static inline const char * unum_getLocaleByType(const void ** fmt, int32_t type, int32_t * status) {
+const char * U_ICU_ENTRY_POINT_RENAME(unum_getLocaleByType)(const struct CICU_UNumberFormat * fmt, int32_t type, int32_t * status);
+static inline const char * unum_getLocaleByType(const struct CICU_UNumberFormat * fmt, int32_t type, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_getLocaleByType)(fmt, type, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(unum_setTextAttribute)(void ** fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status);
-static inline void unum_setTextAttribute(void ** fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status) {
+void U_ICU_ENTRY_POINT_RENAME(unum_setTextAttribute)(struct CICU_UNumberFormat * fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status);
+static inline void unum_setTextAttribute(struct CICU_UNumberFormat * fmt, int32_t tag, const uint16_t * newValue, int32_t newValueLength, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(unum_setTextAttribute)(fmt, tag, newValue, newValueLength, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status);
-static inline int32_t unum_getTextAttribute(const void ** fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(const struct CICU_UNumberFormat * fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status);
+static inline int32_t unum_getTextAttribute(const struct CICU_UNumberFormat * fmt, int32_t tag, uint16_t * result, int32_t resultLength, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(unum_getTextAttribute)(fmt, tag, result, resultLength, status);
 }
 
@@ -1079,28 +1084,28 @@ static inline int32_t uenum_count(struct CICU_UEnumeration * en, int32_t * statu
   return U_ICU_ENTRY_POINT_RENAME(uenum_count)(en, status);
 }
 
-void ** U_ICU_ENTRY_POINT_RENAME(umsg_open)(const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseError, int32_t * status);
-static inline void ** umsg_open(const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseError, int32_t * status) {
+struct CICU_UMessageFormat * U_ICU_ENTRY_POINT_RENAME(umsg_open)(const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseError, int32_t * status);
+static inline struct CICU_UMessageFormat * umsg_open(const uint16_t * pattern, int32_t patternLength, const char * locale, struct CICU_UParseError * parseError, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(umsg_open)(pattern, patternLength, locale, parseError, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(umsg_close)(void ** format);
-static inline void umsg_close(void ** format) {
+void U_ICU_ENTRY_POINT_RENAME(umsg_close)(struct CICU_UMessageFormat * format);
+static inline void umsg_close(struct CICU_UMessageFormat * format) {
   U_ICU_ENTRY_POINT_RENAME(umsg_close)(format);
 }
 
-void * U_ICU_ENTRY_POINT_RENAME(umsg_clone)(const void ** fmt, int32_t * status);
-static inline void * umsg_clone(const void ** fmt, int32_t * status) {
+void * U_ICU_ENTRY_POINT_RENAME(umsg_clone)(const struct CICU_UMessageFormat * fmt, int32_t * status);
+static inline void * umsg_clone(const struct CICU_UMessageFormat * fmt, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(umsg_clone)(fmt, status);
 }
 
-int32_t U_ICU_ENTRY_POINT_RENAME(umsg_vformat)(const void ** fmt, uint16_t * result, int32_t resultLength, va_list ap, int32_t * status);
-static inline int32_t umsg_vformat(const void ** fmt, uint16_t * result, int32_t resultLength, va_list ap, int32_t * status) {
+int32_t U_ICU_ENTRY_POINT_RENAME(umsg_vformat)(const struct CICU_UMessageFormat * fmt, uint16_t * result, int32_t resultLength, va_list ap, int32_t * status);
+static inline int32_t umsg_vformat(const struct CICU_UMessageFormat * fmt, uint16_t * result, int32_t resultLength, va_list ap, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(umsg_vformat)(fmt, result, resultLength, ap, status);
 }
 
-const char * U_ICU_ENTRY_POINT_RENAME(umsg_getLocale)(const void ** fmt);
-static inline const char * umsg_getLocale(const void ** fmt) {
+const char * U_ICU_ENTRY_POINT_RENAME(umsg_getLocale)(const struct CICU_UMessageFormat * fmt);
+static inline const char * umsg_getLocale(const struct CICU_UMessageFormat * fmt) {
   return U_ICU_ENTRY_POINT_RENAME(umsg_getLocale)(fmt);
 }
 
@@ -1219,8 +1224,8 @@ static inline int32_t uldn_localeDisplayName(const struct CICU_ULocaleDisplayNam
   return U_ICU_ENTRY_POINT_RENAME(uldn_localeDisplayName)(ldn, locale, result, maxResultSize, pErrorCode);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(udat_applyPattern)(void ** format, int8_t localized, const uint16_t * pattern, int32_t patternLength);
-static inline void udat_applyPattern(void ** format, int8_t localized, const uint16_t * pattern, int32_t patternLength) {
+void U_ICU_ENTRY_POINT_RENAME(udat_applyPattern)(struct CICU_UDateFormat * format, int8_t localized, const uint16_t * pattern, int32_t patternLength);
+static inline void udat_applyPattern(struct CICU_UDateFormat * format, int8_t localized, const uint16_t * pattern, int32_t patternLength) {
   U_ICU_ENTRY_POINT_RENAME(udat_applyPattern)(format, localized, pattern, patternLength);
 }
 
@@ -1234,8 +1239,8 @@ static inline int32_t udtitvfmt_format(const struct CICU_UDateIntervalFormat * f
   return U_ICU_ENTRY_POINT_RENAME(udtitvfmt_format)(formatter, fromDate, toDate, result, resultCapacity, position, status);
 }
 
-void U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneOffsetFromLocal)(const void ** cal, int32_t nonExistingTimeOpt, int32_t duplicatedTimeOpt, int32_t * rawOffset, int32_t * dstOffset, int32_t * status);
-static inline void ucal_getTimeZoneOffsetFromLocal(const void ** cal, int32_t nonExistingTimeOpt, int32_t duplicatedTimeOpt, int32_t * rawOffset, int32_t * dstOffset, int32_t * status) {
+void U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneOffsetFromLocal)(const struct CICU_UCalendar * cal, int32_t nonExistingTimeOpt, int32_t duplicatedTimeOpt, int32_t * rawOffset, int32_t * dstOffset, int32_t * status);
+static inline void ucal_getTimeZoneOffsetFromLocal(const struct CICU_UCalendar * cal, int32_t nonExistingTimeOpt, int32_t duplicatedTimeOpt, int32_t * rawOffset, int32_t * dstOffset, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(ucal_getTimeZoneOffsetFromLocal)(cal, nonExistingTimeOpt, duplicatedTimeOpt, rawOffset, dstOffset, status);
 }
 

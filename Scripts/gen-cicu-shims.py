@@ -74,7 +74,7 @@ def split_params(params):
 
 
 def load_headers(include_dir):
-    protos, enums, structs, voidptrs = {}, set(), set(), set()
+    protos, enums, structs, voidptrs, handles = {}, set(), set(), set(), set()
     udir = os.path.join(include_dir, "unicode")
     for fn in sorted(os.listdir(udir)):
         if not fn.endswith(".h"):
@@ -88,16 +88,18 @@ def load_headers(include_dir):
         structs.update(re.findall(r"typedef\s+struct\s+\w+\s+(\w+)\s*;", text))
         # Structs defined in place (UFieldPosition): passed by pointer only, as opaque.
         structs.update(re.findall(r"typedef\s+struct\s+\w*\s*\{[^}]*\}\s*(\w+)\s*;", text, re.S))
-        voidptrs.update(re.findall(r"typedef\s+(?:const\s+)?void\s*\*\s*(\w+)\s*;", text))
+        # `typedef void *UCalendar;` handles: ICU passes them as `UCalendar *`, really a
+        # pointer to its C++ object. They become distinct opaque structs like the others.
+        handles.update(re.findall(r"typedef\s+(?:const\s+)?void\s*\*\s*(\w+)\s*;", text))
         # Function-pointer typedefs (ucnv's callbacks) are passed as `void *`: same ABI on
         # every supported platform, and Swift passes a @convention(c) function cast to it.
         voidptrs.update(re.findall(r"typedef\s+\w+\s*\(\s*U_EXPORT2\s*\*\s*(\w+)\s*\)\s*\(", text))
-    return protos, enums, structs, voidptrs
+    return protos, enums, structs, voidptrs, handles
 
 
 class Mapper:
-    def __init__(self, enums, structs, voidptrs):
-        self.enums, self.structs, self.voidptrs = enums, structs, voidptrs
+    def __init__(self, enums, structs, voidptrs, handles):
+        self.enums, self.structs, self.voidptrs, self.handles = enums, structs, voidptrs, handles
         self.opaque, self.plain = set(), set()
 
     def type(self, decl):
@@ -116,6 +118,14 @@ class Mapper:
             mapped = "int32_t"
         elif name in self.voidptrs:
             mapped, stars = "void", stars + 1
+        elif name in self.handles:
+            # `UCalendar *` is the handle (a pointer to ICU's object): same ABI as a
+            # pointer to an opaque struct, so Swift sees an OpaquePointer, not `void **`.
+            if stars == 0:
+                mapped, stars = "void", 1
+            else:
+                mapped = "struct CICU_" + name
+                self.opaque.add(name)
         elif name in STRUCTS:
             if stars == 0:
                 raise ValueError("struct %s passed by value" % name)
@@ -178,11 +188,11 @@ def constant_values(include_dir, names):
 
 def generate(include_dir):
     functions, constants = read_list()
-    protos, enums, structs, voidptrs = load_headers(include_dir)
+    protos, enums, structs, voidptrs, handles = load_headers(include_dir)
     missing = [n for n in functions if n not in protos]
     if missing:
         sys.exit("gen-cicu-shims: no prototype found for: " + ", ".join(missing))
-    mapper = Mapper(enums, structs, voidptrs)
+    mapper = Mapper(enums, structs, voidptrs, handles)
     body = []
     for n in functions:
         ret, params = protos[n]

@@ -114,7 +114,7 @@ enum CLI {
         guard let identifier else { return .root }
         let id: LocaleID
         do { id = try LocaleID(identifier) } catch { throw .usage(error.description) }
-        if strict && !id.isKnown { throw .usage(LocaleIDError.unknown(identifier).description) }
+        if strict && !id.isKnown { throw .usage(LocaleError.unknownLocale(identifier).description) }
         return id
     }
 

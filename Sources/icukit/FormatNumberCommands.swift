@@ -32,16 +32,14 @@ func formattingFailure(_ error: any Error) -> CLIFailure {
     case let failure as CLIFailure: return failure
     case let error as FormattingError:
         switch error {
-        case .invalidSkeleton, .unknownUnit, .unknownCurrency, .invalidPattern: return .usage(error.description)
-        default: return .data(error.description)
+        case .invalidSkeleton, .unknownUnit, .unknownCurrency, .invalidPattern, .unknownLocale, .unknownTimeZone,
+             .unknownCalendar, .unavailable, .icu:
+            return .usage(error.description)
+        case .unparseable, .dateOutOfRange, .invalidArgument, .invalidNumber, .outOfRange, .malformedPropertyList,
+             .unknownKey, .invalidEntry, .missingArgument, .inputTooLong:
+            return .data(error.description)
         }
-    case let error as DateFormatError:
-        switch error {
-        case .unparseable, .dateOutOfRange: return .data(error.description)
-        default: return .usage(error.description)
-        }
-    case let error as LocaleIDError: return .usage(error.description)
-    case let error as StringsDict.Error: return .data(error.description)
+    case let error as LocaleError: return .usage(error.description)
     case let error as InputTooLongError: return .data(error.description)
     default: return CLIFailure(message: "\(error)", code: CLI.software)
     }

@@ -127,5 +127,5 @@ extension String {
 }
 
 extension LocaleID {
-    static let english = try! LocaleID("en")
+    static let english: LocaleID = "en"
 }

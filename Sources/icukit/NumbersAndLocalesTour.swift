@@ -5,7 +5,7 @@ extension TourCommand {
     /// user, CNY in three languages, quotes in three languages, person height in the US and France.
     func numbersAndLocalesTour() throws {
         print("\n== Numbers, measures, plurals, lists, messages, locales: icukit format … | icukit locale info|match ==\n")
-        let user = try LocaleID("ur_IN@calendar=islamic;currency=USD")
+        let user: LocaleID = "ur_IN@calendar=islamic;currency=USD"
         print("  \(user.identifier)  ↔  \(user.bcp47)")
         print("    keywords \(user.keywords.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")); \(user.displayName())")
         print("    currency \(user.currencyCode ?? "-"): \(try ICUNumberFormatter(skeleton: "currency/USD", locale: user).format(1234.5)), first weekday \(user.firstWeekday), characters \(user.characterOrientation.rawValue)")
@@ -30,7 +30,7 @@ extension TourCommand {
         let message = try MessageFormatter("{count, plural, one {# файл} few {# файла} other {# файлов}}", locale: LocaleID("ru"))
         print("  MessageFormat (ru): " + (try [1, 3, 5].map { try message.format(["count": .number(Double($0))]) }.joined(separator: " / ")))
         print("  Lists: \(try ICUListFormatter(locale: LocaleID("en")).format(["a", "b", "c"])) · \(try ICUListFormatter(ListStyle(type: .or), locale: LocaleID("ja")).format(["a", "b", "c"]))")
-        let matcher = LocaleMatcher(available: try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419"].map(LocaleID.init))
+        let matcher = LocaleMatcher(available: try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419"].map { (id: String) throws(LocaleError) in try LocaleID(id) })
         print("  Matching against en, zh-Hans, zh-Hant, pt-BR, pt-PT, es, es-419: " + (try ["zh-TW", "pt-AO", "es-MX"].map { "\($0) → \(matcher.bestMatch(for: [try LocaleID($0)])?.bcp47 ?? "-")" }.joined(separator: ", ")))
         print("  Default locale from the environment (LC_ALL, LC_MESSAGES, LANG): \(LocaleID.fromEnvironment().description)")
     }

@@ -23,7 +23,7 @@ struct TourCommand: ParsableCommand {
         print("\n== Collation and search: icukit sort | compare | search ==\n")
         let names = ["Zagreb", "Ærø", "Aarhus", "zebra", "Ångström", "Äpfel", "Affe", "chico", "cuna"]
         for locale in ["en", "da", "sv", "de-u-co-phonebk", "es-u-co-trad"] {
-            print("  \(locale.padding(16)) \(try Collator(locale: locale).sorted(names).joined(separator: " "))")
+            print("  \(locale.padding(16)) \(try Collator(locale: LocaleID(locale)).sorted(names).joined(separator: " "))")
         }
         let cities = ["上海", "北京", "广州", "天津"]
         print("  zh (pinyin)      \(try Collator(locale: "zh").sorted(cities).joined(separator: " "))")
@@ -75,7 +75,7 @@ struct TourCommand: ParsableCommand {
             ("Hebrew", "he", "שלום עולם, זה טקסט בעברית."),
         ]
         for (name, locale, text) in samples {
-            let words = try Segmenter(.word, locale: locale)
+            let words = try Segmenter(.word, locale: LocaleID(locale))
             let found = words.segments(of: text).filter(\.isWordLike).map { "\(text[$0.range])(\($0.kind.rawValue))" }
             print("  \(name): \(found.joined(separator: " "))")
         }
@@ -83,7 +83,7 @@ struct TourCommand: ParsableCommand {
         print("\nSentences: `en@ss=standard` knows that \"Mr.\" does not end one.")
         let story = "Mr. Smith paid $3.50 at 9 a.m. today. Did he? Yes!"
         for locale in ["en", "en@ss=standard"] {
-            let sentences = try Segmenter(.sentence, locale: locale).segments(of: story)
+            let sentences = try Segmenter(.sentence, locale: LocaleID(locale)).segments(of: story)
             print("  \(locale): " + sentences.map { "[\(story[$0.range])]" }.joined(separator: " "))
         }
 

@@ -71,7 +71,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    let rules = try! PluralRules(locale: try! LocaleID("ru"))
+    let rules = try! PluralRules(locale: LocaleID("ru"))
     let rawRules = RawPluralRules(locale: "ru")
     Benchmark("plural/ru/ICUKit") { benchmark in
         for _ in benchmark.scaledIterations {

@@ -4,7 +4,7 @@
 //
 // Byte 0 picks the locale, byte 1 the date and time styles and leniency; bytes 2–9 are a
 // Double of seconds for the duration/relative formatters; the rest is the text.
-// Properties: parsing returns a date or throws DateFormatError.unparseable with a byte
+// Properties: parsing returns a date or throws FormattingError.unparseable with a byte
 // offset inside the text (on a scalar boundary); a parsed date formats again (or throws a
 // typed error); durations and relative times format or throw a typed error.
 import FoundationEssentials
@@ -31,7 +31,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     do {
         let parsed = try formatter.parse(text, lenient: lenient)
-        do { _ = try formatter.format(parsed) } catch let error as DateFormatError {
+        do { _ = try formatter.format(parsed) } catch let error as FormattingError {
             if case .dateOutOfRange = error {} else { fatalError("formatting a parsed date: \(error)") }
         }
     } catch let error {
@@ -52,7 +52,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         let text = try DurationFormatter(locale: locale, options: options).format(seconds: seconds)
         expect(!text.isEmpty, "empty duration for \(seconds)")
-    } catch let error as DateFormatError {
+    } catch let error as FormattingError {
         guard case .dateOutOfRange = error else { fatalError("duration \(seconds): \(error)") }
         expect(!seconds.isFinite || abs(seconds) >= 4.6e18, "finite \(seconds) refused")
     } catch {
@@ -61,7 +61,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         let relative = try RelativeTimeFormatter(locale: locale, width: .allCases[Int(data[1]) % 3], numeric: lenient)
         _ = try relative.format(seconds: seconds)
-    } catch let error as DateFormatError {
+    } catch let error as FormattingError {
         guard case .dateOutOfRange = error else { fatalError("relative \(seconds): \(error)") }
     } catch {
         fatalError("untyped relative error \(error)")

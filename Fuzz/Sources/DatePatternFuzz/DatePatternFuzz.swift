@@ -3,9 +3,9 @@
 //
 // Byte 0: bit 0 template (skeleton) or pattern, bits 1–3 context, bits 4–7 locale;
 // byte 1: hour cycle and a date choice; the rest is the skeleton or pattern.
-// Properties: construction succeeds or throws a typed error (DateFormatError or
-// LocaleIDError); a formatter formats several dates (the ends of ICU's range included)
-// or throws DateFormatError; parsing its own output returns or throws a typed error;
+// Properties: construction succeeds or throws a typed error (FormattingError or
+// LocaleError); a formatter formats several dates (the ends of ICU's range included)
+// or throws FormattingError; parsing its own output returns or throws a typed error;
 // skeletons also go through the interval formatter.
 import FoundationEssentials
 import FuzzSupport
@@ -29,9 +29,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         formatter = useTemplate
             ? try DateTimeFormatter(template: string, locale: locale, timeZone: "America/Sao_Paulo", hourCycle: cycle, context: context)
             : try DateTimeFormatter(pattern: string, locale: locale, timeZone: "America/Sao_Paulo", context: context)
-    } catch is DateFormatError {
+    } catch is FormattingError {
         return 0
-    } catch is LocaleIDError {
+    } catch is LocaleError {
         return 0
     } catch {
         fatalError("untyped construction error \(error)")
@@ -46,13 +46,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         expect(offset >= 0 && offset <= output.utf8.count, "offset \(offset) outside the text")
     }
     if context == .dynamic {
-        do { _ = try formatter.format(date, into: "x. {0} y") } catch is DateFormatError {} catch { fatalError("dynamic: \(error)") }
+        do { _ = try formatter.format(date, into: "x. {0} y") } catch is FormattingError {} catch { fatalError("dynamic: \(error)") }
     }
     if useTemplate {
         do {
             let range = try DateRangeFormatter(template: string, locale: locale, timeZone: "UTC", context: context)
             _ = try range.format(date, date.addingTimeInterval(Double(data[1]) * 86_400))
-        } catch is DateFormatError {
+        } catch is FormattingError {
         } catch {
             fatalError("untyped interval error \(error)")
         }

@@ -1,7 +1,7 @@
 // LocaleFuzz: arbitrary strings (lossy UTF-8, at most 200 bytes) as locale identifiers.
 //
 // Checked (a violation calls fatalError, which libFuzzer reports as a crash):
-// - LocaleID(_:) either throws LocaleIDError.malformed or gives an identifier whose every
+// - LocaleID(_:) either throws LocaleError.malformed or gives an identifier whose every
 //   property can be read; its language subtag is well formed;
 // - re-parsing its `bcp47` and its `identifier` does not crash; its locale data
 //   (names, quotes, measurement system, first weekday 1…7, currency) and matching work;

@@ -4,7 +4,7 @@
 // Checked: MessageFormatter either throws a typed error (FormattingError,
 // InputTooLongError) or parses; formatting it with every argument given as a number, and
 // again as text, either formats or throws FormattingError (never crashes); the argument
-// names are unique. StringsDict(xml:) throws StringsDict.Error or reads entries that
+// names are unique. StringsDict(xml:) throws FormattingError or reads entries that
 // format or throw typed errors.
 import FuzzSupport
 import ICUKit
@@ -33,9 +33,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         let dict = try StringsDict(xml: pattern)
         for key in dict.entries.keys {
-            do { _ = try dict.format(key, locale: locale, 1, 2, 3) } catch is StringsDict.Error {} catch is FormattingError {}
+            do { _ = try dict.format(key, locale: locale, 1, 2, 3) } catch is FormattingError {} catch is FormattingError {}
         }
-    } catch is StringsDict.Error {
+    } catch is FormattingError {
     } catch {
         expect(false, "unexpected error \(error) for stringsdict \(pattern.debugDescription)")
     }

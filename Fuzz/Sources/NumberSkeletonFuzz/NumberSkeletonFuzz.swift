@@ -1,7 +1,7 @@
 // NumberSkeletonFuzz: arbitrary strings (lossy UTF-8) as ICU number skeletons, with a
 // locale chosen by the first byte.
 //
-// Checked: ICUNumberFormatter either throws a typed FormattingError / LocaleIDError or
+// Checked: ICUNumberFormatter either throws a typed FormattingError / LocaleError or
 // formats a few values (including NaN, ±∞, huge and tiny ones, a decimal string) without
 // crashing; a range formatter on the same skeleton does the same; a measure formatter
 // with the text as unit and usage throws FormattingError or formats.
@@ -25,7 +25,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let range = try NumberRangeFormatter(skeleton: skeleton, locale: locale)
         _ = try range.format(3, 5)
     } catch is FormattingError {
-    } catch is LocaleIDError {
+    } catch is LocaleError {
     } catch {
         expect(false, "unexpected error \(error) for skeleton \(skeleton.debugDescription)")
     }

@@ -55,20 +55,20 @@ public enum Bidi {
     ///   - mirroring: Mirror bracket glyphs in right-to-left runs.
     ///   - removingControls: Drop bidi controls (ALM, LRM, RLM, LRE…RLO, LRI…PDI);
     ///     joiners stay (ICU's own option would strip ZWJ and break emoji sequences).
-    /// - Throws: ``InputTooLongError`` past ICU's `Int32` limit.
+    /// - Throws: ``BidiError/inputTooLong(_:)`` past ICU's `Int32` limit.
     /// The corresponding C functions are `ubidi_setPara` and `ubidi_writeReordered`.
     public static func visualString<S: StringProtocol>(
         of text: S, direction: BidiParagraph.Direction = .auto, mirroring: Bool = true, removingControls: Bool = true
-    ) throws(InputTooLongError) -> String {
+    ) throws(BidiError) -> String {
         try visualString(of: text, paragraphLevel: direction.icuLevel, mirroring: mirroring, removingControls: removingControls)
     }
 
     static func visualString<S: StringProtocol>(
         of text: S, paragraphLevel: UInt8, mirroring: Bool, removingControls: Bool
-    ) throws(InputTooLongError) -> String {
+    ) throws(BidiError) -> String {
         var options = UInt16(UBIDI_KEEP_BASE_COMBINING)
         if mirroring { options |= UInt16(UBIDI_DO_MIRRORING) }
-        let visual = try withUTF8Buffer(text) { bytes throws(InputTooLongError) in
+        let visual = try withUTF8Buffer(text) { bytes throws(BidiError) in
             try BidiEngine.withAnalysis(of: bytes, paragraphLevel: paragraphLevel) { bidi, utf16 in
                 // Mirroring and keeping combining marks never lengthen the text.
                 withUnsafeTemporaryAllocation(of: UInt16.self, capacity: utf16.count) { buffer in
@@ -162,10 +162,10 @@ public enum Bidi {
     ///   - markingLeadingArgument: When the template begins with an argument, prefix the
     ///     mark (LRM or RLM) of the template's own direction, for renderers that ignore
     ///     isolates (default `false`).
-    /// - Throws: ``BidiFormatError`` for a malformed specifier or a missing argument.
+    /// - Throws: ``BidiError`` for a malformed specifier or a missing argument.
     public static func format(
         _ template: String, _ arguments: [String], isolating: Bool = true, markingLeadingArgument: Bool = false
-    ) throws(BidiFormatError) -> String {
+    ) throws(BidiError) -> String {
         var output = ""
         var literal = ""
         var nextArgument = 0
@@ -210,20 +210,5 @@ public enum Bidi {
             output.insert(mark(for: direction), at: output.startIndex)
         }
         return output
-    }
-}
-
-/// Why ``Bidi/format(_:_:isolating:markingLeadingArgument:)`` refused a template.
-public enum BidiFormatError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A `%` at this UTF-8 offset of the template does not start a known specifier.
-    case malformedSpecifier(utf8Offset: Int)
-    /// The template needs argument number `index` (1-based) and it was not given.
-    case missingArgument(index: Int)
-
-    public var description: String {
-        switch self {
-        case .malformedSpecifier(let offset): "malformed format specifier at byte offset \(offset)"
-        case .missingArgument(let index): "the template needs argument \(index)"
-        }
     }
 }

@@ -100,12 +100,12 @@ public struct BidiParagraph: Sendable {
     ///     ICU (explicit embeddings end there); use ``paragraphs(in:direction:)`` to get one
     ///     value per paragraph.
     ///   - direction: `.auto` (UAX #9 P2–P3), or a forced direction.
-    /// - Throws: ``InputTooLongError`` when the paragraph has more than `Int32.max` UTF-16
+    /// - Throws: ``BidiError/inputTooLong(_:)`` when the paragraph has more than `Int32.max` UTF-16
     ///   code units (ICU's limit; a paragraph cannot be reordered in pieces).
     /// The corresponding C functions are `ubidi_setPara`, `ubidi_getLevels` and
     /// `ubidi_getVisualRun`.
     @inlinable
-    public init<S: StringProtocol>(_ text: S, direction: Direction = .auto) throws(InputTooLongError) {
+    public init<S: StringProtocol>(_ text: S, direction: Direction = .auto) throws(BidiError) {
         // Specialized in the caller, so the cast is free for a String. (Not `String(text)`:
         // for a generic StringProtocol that may pick the initializer that walks Characters.)
         try self.init(analysing: text as? String ?? String(decoding: text.utf8, as: UTF8.self), direction: direction)
@@ -113,10 +113,10 @@ public struct BidiParagraph: Sendable {
 
     /// ``init(_:direction:)`` for a `String` (the non-generic part).
     @usableFromInline
-    init(analysing text: String, direction: Direction) throws(InputTooLongError) {
+    init(analysing text: String, direction: Direction) throws(BidiError) {
         self.text = text
         requestedLevel = direction.icuLevel
-        let analysis = try withUTF8Buffer(text) { bytes throws(InputTooLongError) in
+        let analysis = try withUTF8Buffer(text) { bytes throws(BidiError) in
             try BidiEngine.withAnalysis(of: bytes, paragraphLevel: direction.icuLevel) { bidi, utf16 in
                 Self.analyse(bidi, utf16: utf16, utf8: bytes, text: text)
             }
@@ -136,8 +136,8 @@ public struct BidiParagraph: Sendable {
     /// ```swift
     /// try BidiParagraph.paragraphs(in: "abc\nאבג").map(\.direction)  // [.leftToRight, .rightToLeft]
     /// ```
-    /// - Throws: ``InputTooLongError`` when one paragraph exceeds ICU's `Int32` limit.
-    public static func paragraphs<S: StringProtocol>(in text: S, direction: Direction = .auto) throws(InputTooLongError) -> [BidiParagraph] {
+    /// - Throws: ``BidiError/inputTooLong(_:)`` when one paragraph exceeds ICU's `Int32` limit.
+    public static func paragraphs<S: StringProtocol>(in text: S, direction: Direction = .auto) throws(BidiError) -> [BidiParagraph] {
         var result: [BidiParagraph] = []
         var start = text.startIndex
         var index = text.startIndex
@@ -278,12 +278,12 @@ enum BidiEngine {
     static func withAnalysis<R>(
         of utf8: UnsafeBufferPointer<UInt8>, paragraphLevel: UInt8,
         _ body: (OpaquePointer, UnsafeBufferPointer<UInt16>) -> R
-    ) throws(InputTooLongError) -> R? {
+    ) throws(BidiError) -> R? {
         if utf8.isEmpty { return nil }
         // UTF-16 never has more units than UTF-8 has bytes; count them only when it matters.
         if utf8.count > Int(Int32.max) {
             let units = String(decoding: utf8, as: UTF8.self).utf16.count
-            if units > Int(Int32.max) { throw InputTooLongError(length: units, limit: Int(Int32.max), unit: "UTF-16 code units") }
+            if units > Int(Int32.max) { throw .inputTooLong(InputTooLongError(length: units, limit: Int(Int32.max), unit: "UTF-16 code units")) }
             // Between the limits: convert in Swift (u_strFromUTF8 takes an Int32 length).
             return Array(String(decoding: utf8, as: UTF8.self).utf16).withUnsafeBufferPointer { run($0, paragraphLevel, body) }
         }

@@ -42,11 +42,11 @@ public enum CalendarField: String, Sendable, Hashable, CaseIterable, CustomStrin
 ///
 /// ```swift
 /// do { _ = try CalendarSystem("ethiopian") }
-/// catch CalendarError.unknownIdentifier(let name) { print("no calendar", name) }
+/// catch CalendarError.unknownCalendar(let name) { print("no calendar", name) }
 /// ```
-public enum CalendarError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum CalendarError: ICUKitError, ReportsUnknownLocale {
     /// The calendar identifier is not one of ``CalendarSystem/knownIdentifiers`` (or an alias).
-    case unknownIdentifier(String)
+    case unknownCalendar(String)
     /// ICU does not know the time zone (it would silently use `Etc/Unknown`, i.e. GMT).
     case unknownTimeZone(String)
     /// A setting outside its range, such as a first weekday of 8.
@@ -62,12 +62,14 @@ public enum CalendarError: Error, Sendable, Hashable, CustomStringConvertible {
     case dateOutOfRange(Double)
     /// An amount too large for ICU's 32-bit arithmetic.
     case amountOutOfRange(Int)
+    /// A locale ICU does not know, in strict mode.
+    case unknownLocale(String)
     /// ICU failed.
     case icu(ICUError)
 
     public var description: String {
         switch self {
-        case .unknownIdentifier(let id): "unknown calendar \"\(id)\" (ICU would fall back to gregorian)"
+        case .unknownCalendar(let id): "unknown calendar \"\(id)\" (ICU would fall back to gregorian)"
         case .unknownTimeZone(let id): "unknown time zone \"\(id)\" (ICU would fall back to GMT)"
         case .invalidSetting(let text): "invalid calendar setting: \(text)"
         case .fieldOutOfRange(let field, let value, let valid):
@@ -75,6 +77,7 @@ public enum CalendarError: Error, Sendable, Hashable, CustomStringConvertible {
         case .nonexistentLeapMonth(let year, let month): "year \(year) has no leap month \(month)"
         case .dateOutOfRange(let seconds): "date \(seconds) s since 1970 is outside the supported range"
         case .amountOutOfRange(let amount): "amount \(amount) is out of range"
+        case .unknownLocale(let id): "unknown locale \"\(id)\" (ICU would fall back to root)"
         case .icu(let error): error.description
         }
     }

@@ -1,12 +1,10 @@
 internal import CICU
 import FoundationEssentials
-import Synchronization
 
 /// Formats single calendar fields (era, month names) with an ICU date format per
 /// (calendar, locale, pattern), opened once and used under a lock.
-final class CalendarNameFormatter: @unchecked Sendable {
-    private struct Handle: @unchecked Sendable { let format: UnsafeMutablePointer<UnsafeMutableRawPointer?> }
-    private let handle: Mutex<Handle>
+final class CalendarNameFormatter: Sendable {
+    private let format: LockedHandle
 
     private struct Key: Hashable { let calendar: String, locale: String, pattern: String }
     private static let cache = ConfigurationCache<Key, CalendarNameFormatter>(limit: 256)
@@ -17,41 +15,23 @@ final class CalendarNameFormatter: @unchecked Sendable {
     }
 
     private init(_ key: Key) throws(CalendarError) {
-        var status = U_ZERO_ERROR
         let locale = key.locale + (key.locale.contains("@") ? ";" : "@") + "calendar=" + key.calendar
         let pattern = Array(key.pattern.utf16), zone = Array("UTC".utf16)
-        let opened = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, zone, Int32(zone.count), pattern, Int32(pattern.count), &status)
-        guard let opened, !status.isFailure else {
-            if let opened { udat_close(opened) }
-            throw .icu(ICUError(status.isFailure ? status : U_INTERNAL_PROGRAM_ERROR, operation: "udat_open"))
+        let opened = try ICU.open("udat_open", as: CalendarError.self, close: udat_close) {
+            udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, zone, Int32(zone.count), pattern, Int32(pattern.count), &$0)
         }
-        handle = Mutex(Handle(format: opened))
+        format = LockedHandle(opened) { udat_close($0) }
     }
-
-    deinit { handle.withLock { udat_close($0.format) } }
 
     /// Formats the fields of `calendar` (its time and zone already set).
     func format(_ calendar: UCalendarHandle) throws(CalendarError) -> String {
-        let result: Result<String, ICUError> = handle.withLock { handle in
-            Result { () throws(ICUError) -> String in
-                var buffer = [UInt16](repeating: 0, count: 64)
-                var status = U_ZERO_ERROR
-                var length = udat_formatCalendarForFields(UnsafeMutablePointer<UnsafeRawPointer?>(OpaquePointer(handle.format)),
-                                                          calendar, &buffer, 64, nil, &status)
-                if status == U_BUFFER_OVERFLOW_ERROR, length > 64 {
-                    buffer = [UInt16](repeating: 0, count: Int(length))
-                    status = U_ZERO_ERROR
-                    length = udat_formatCalendarForFields(UnsafeMutablePointer<UnsafeRawPointer?>(OpaquePointer(handle.format)),
-                                                          calendar, &buffer, length, nil, &status)
+        do {
+            return try format.withHandle { (format) throws(ICUError) -> String in
+                try ICUBuffers.utf16String(operation: "udat_formatCalendarForFields", capacity: 64) { buffer, capacity, status in
+                    udat_formatCalendarForFields(format, calendar, buffer, capacity, nil, &status)
                 }
-                try status.check("udat_formatCalendarForFields")
-                return String(decoding: buffer[..<Int(min(length, Int32(buffer.count)))], as: UTF16.self)
             }
-        }
-        switch result {
-        case .success(let text): return text
-        case .failure(let error): throw .icu(error)
-        }
+        } catch { throw .icu(error) }
     }
 }
 
@@ -125,12 +105,12 @@ extension CalendarSystem {
                 ucal_clear(cal)
                 ucal_set(cal, UCAL_ERA, Int32(index))
                 ucal_set(cal, UCAL_YEAR, 1)
-                return ucal_getMillis(cal.readOnly, &status)
+                return ucal_getMillis(cal, &status)
             }
             let start = Date(timeIntervalSince1970: millis / 1000)
             guard let fields = try? gregorian.calendarDate(for: start) else { continue }
             let name = (try? japanese.eraName(for: start)) ?? ""
-            let native = (try? japanese.formatField(start, pattern: "G", locale: try? LocaleID("ja"))) ?? ""
+            let native = (try? japanese.formatField(start, pattern: "G", locale: "ja")) ?? ""
             eras.append(JapaneseEra(index: index, name: name, nativeName: native, startYear: fields.era == 0 ? 1 - fields.year : fields.year,
                                     startMonth: fields.month, startDay: fields.day, start: start))
         }

@@ -101,9 +101,9 @@ extension CalendarSystem {
         return try engine.withCalendar { (cal) throws(CalendarError) -> Date in
             var status = U_ZERO_ERROR
             ucal_setMillis(cal, millis, &status)
-            let startYear = check ? Int(ucal_get(cal.readOnly, UCAL_EXTENDED_YEAR, &status)) : 0
+            let startYear = check ? Int(ucal_get(cal, UCAL_EXTENDED_YEAR, &status)) : 0
             if roll { ucal_roll(cal, field.icuField, amount32, &status) } else { ucal_add(cal, field.icuField, amount32, &status) }
-            let result = ucal_getMillis(cal.readOnly, &status)
+            let result = ucal_getMillis(cal, &status)
             if status.isFailure {
                 if status == U_ILLEGAL_ARGUMENT_ERROR { throw .dateOutOfRange(millis / 1000) }
                 throw .icu(ICUError(status, operation: roll ? "ucal_roll" : "ucal_add"))
@@ -111,7 +111,7 @@ extension CalendarSystem {
             if check {
                 // The year moved as much as the amount says (at most 13 months a year,
                 // at least 12; a few years of slack for era and leap-month pinning).
-                let years = Int(ucal_get(cal.readOnly, UCAL_EXTENDED_YEAR, &status)) - startYear
+                let years = Int(ucal_get(cal, UCAL_EXTENDED_YEAR, &status)) - startYear
                 let plausible: Bool = switch field {
                 case .era, .year, .extendedYear: abs(years - amount) <= 2 || field == .era
                 case .month: abs(years) <= abs(amount) / 12 + 2 && abs(years) + 2 >= abs(amount) / 13
@@ -203,16 +203,16 @@ extension CalendarSystem {
             case .day, .dayOfYear, .weekday:
                 step = UCAL_DATE
             case .weekOfYear, .weekOfMonth:
-                let weekday = ucal_get(cal.readOnly, UCAL_DAY_OF_WEEK, &status)
+                let weekday = ucal_get(cal, UCAL_DAY_OF_WEEK, &status)
                 let back = (Int(weekday) - firstWeekday + 7) % 7
                 ucal_add(cal, UCAL_DATE, Int32(-back), &status)
                 step = UCAL_WEEK_OF_YEAR
             case .month:
-                let day = ucal_get(cal.readOnly, UCAL_DATE, &status)
+                let day = ucal_get(cal, UCAL_DATE, &status)
                 ucal_add(cal, UCAL_DATE, 1 - day, &status)
                 step = UCAL_MONTH
             case .year, .extendedYear:
-                let day = ucal_get(cal.readOnly, UCAL_DAY_OF_YEAR, &status)
+                let day = ucal_get(cal, UCAL_DAY_OF_YEAR, &status)
                 ucal_add(cal, UCAL_DATE, 1 - day, &status)
                 step = UCAL_YEAR
             default:
@@ -223,13 +223,13 @@ extension CalendarSystem {
             ucal_set(cal, UCAL_MINUTE, 0)
             ucal_set(cal, UCAL_SECOND, 0)
             ucal_set(cal, UCAL_MILLISECOND, 0)
-            let start = ucal_getMillis(cal.readOnly, &status)
+            let start = ucal_getMillis(cal, &status)
             ucal_add(cal, step, 1, &status)
             ucal_set(cal, UCAL_HOUR_OF_DAY, 0)
             ucal_set(cal, UCAL_MINUTE, 0)
             ucal_set(cal, UCAL_SECOND, 0)
             ucal_set(cal, UCAL_MILLISECOND, 0)
-            let end = ucal_getMillis(cal.readOnly, &status)
+            let end = ucal_getMillis(cal, &status)
             if status.isFailure { throw .dateOutOfRange(millis / 1000) }
             let lower = try Self.date(fromMillis: start), upper = try Self.date(fromMillis: end)
             guard lower <= date, date < upper else { throw .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "interval")) }
@@ -269,7 +269,7 @@ extension CalendarSystem {
         return try engine.withCalendar { (cal) throws(CalendarError) -> Int in
             var status = U_ZERO_ERROR
             ucal_setMillis(cal, millis, &status)
-            let value = ucal_getLimit(cal.readOnly, field, UCAL_ACTUAL_MAXIMUM, &status)
+            let value = ucal_getLimit(cal, field, UCAL_ACTUAL_MAXIMUM, &status)
             if status.isFailure { throw .icu(ICUError(status, operation: "ucal_getLimit")) }
             return Int(value)
         }

@@ -78,7 +78,7 @@ extension CalendarSystem {
     /// Reads every field of a calendar whose time is set.
     func fields(of cal: UCalendarHandle) throws(CalendarError) -> CalendarDate {
         var status = U_ZERO_ERROR
-        let c = cal.readOnly
+        let c = cal
         @inline(__always) func get(_ field: Int32) -> Int { Int(ucal_get(c, field, &status)) }
         let icuMonth = get(UCAL_MONTH)
         var leap = get(UCAL_IS_LEAP_MONTH) != 0
@@ -230,7 +230,7 @@ extension CalendarSystem {
             ucal_set(cal, UCAL_MINUTE, Int32(time.1))
             ucal_set(cal, UCAL_SECOND, Int32(time.2))
             ucal_set(cal, UCAL_MILLISECOND, Int32(time.3))
-            let millis = ucal_getMillis(cal.readOnly, &status)
+            let millis = ucal_getMillis(cal, &status)
             if status.isFailure {
                 if status == U_ILLEGAL_ARGUMENT_ERROR { throw .dateOutOfRange(millis / 1000) }
                 throw .icu(ICUError(status, operation: "ucal_getMillis"))
@@ -251,7 +251,7 @@ extension CalendarSystem {
             setYearAndMonth()
             ucal_set(cal, UCAL_DATE, 1)
             ucal_set(cal, UCAL_HOUR_OF_DAY, 12)
-            let monthStart = ucal_getMillis(cal.readOnly, &status)
+            let monthStart = ucal_getMillis(cal, &status)
             ucal_setMillis(cal, monthStart, &status)
             let first = try fields(of: cal)
             let firstYearMatches: Bool = switch spec {
@@ -260,7 +260,7 @@ extension CalendarSystem {
             case .extended(let year): first.extendedYear == year
             }
             if !status.isFailure && firstYearMatches && first.month == month && first.isLeapMonth == wantLeap && first.day == 1 {
-                let length = Int(ucal_getLimit(cal.readOnly, UCAL_DATE, UCAL_ACTUAL_MAXIMUM, &status))
+                let length = Int(ucal_getLimit(cal, UCAL_DATE, UCAL_ACTUAL_MAXIMUM, &status))
                 throw .fieldOutOfRange(.day, value: day, valid: 1...max(length, 1))
             }
             if wantLeap { throw .nonexistentLeapMonth(year: spec.year, month: month) }

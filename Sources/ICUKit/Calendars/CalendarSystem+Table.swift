@@ -11,7 +11,7 @@ extension CalendarSystem {
         return zoneEngine.withCalendar { cal in
             var status = U_ZERO_ERROR
             ucal_setMillis(cal, millis, &status)
-            let offset = Int(ucal_get(cal.readOnly, UCAL_ZONE_OFFSET, &status)) + Int(ucal_get(cal.readOnly, UCAL_DST_OFFSET, &status))
+            let offset = Int(ucal_get(cal, UCAL_ZONE_OFFSET, &status)) + Int(ucal_get(cal, UCAL_DST_OFFSET, &status))
             return status.isFailure ? nil : (millis + Double(offset), offset)
         }
     }
@@ -121,12 +121,12 @@ extension CalendarSystem {
             ucal_set(cal, UCAL_MINUTE, Int32(time.1))
             ucal_set(cal, UCAL_SECOND, Int32(time.2))
             ucal_set(cal, UCAL_MILLISECOND, Int32(time.3))
-            let millis = ucal_getMillis(cal.readOnly, &status)
+            let millis = ucal_getMillis(cal, &status)
             if status.isFailure { throw .icu(ICUError(status, operation: "ucal_getMillis")) }
             // A local day the zone skips entirely (Pacific/Apia, 2011-12-30): as the ICU path,
             // strict construction refuses it instead of returning the next day.
             if requireDay {
-                let offset = ucal_get(cal.readOnly, UCAL_ZONE_OFFSET, &status) + ucal_get(cal.readOnly, UCAL_DST_OFFSET, &status)
+                let offset = ucal_get(cal, UCAL_ZONE_OFFSET, &status) + ucal_get(cal, UCAL_DST_OFFSET, &status)
                 if Int(((millis + Double(offset)) / 86_400_000).rounded(.down)) != localDay {
                     throw .fieldOutOfRange(.day, value: day, valid: 1...length)
                 }

@@ -86,9 +86,9 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     ///
     /// ```swift
     /// try CalendarSystem("gregory").identifier      // "gregorian"
-    /// try CalendarSystem("julian")                   // throws .unknownIdentifier
+    /// try CalendarSystem("julian")                   // throws .unknownCalendar
     /// ```
-    /// - Throws: ``CalendarError/unknownIdentifier(_:)``.
+    /// - Throws: ``CalendarError/unknownCalendar(_:)``.
     public init(_ identifier: String) throws(CalendarError) {
         try self.init(identifier, timeZone: "UTC")
     }
@@ -103,13 +103,13 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     ///     (`"US/Eastern"`) or a custom offset (`"GMT+05:30"`).
     ///   - firstWeekday: 1 = Sunday … 7 = Saturday; `nil` for the calendar's default.
     ///   - minimumDaysInFirstWeek: 1…7; `nil` for the calendar's default.
-    /// - Throws: ``CalendarError/unknownIdentifier(_:)``, ``CalendarError/unknownTimeZone(_:)``,
+    /// - Throws: ``CalendarError/unknownCalendar(_:)``, ``CalendarError/unknownTimeZone(_:)``,
     ///   ``CalendarError/invalidSetting(_:)``.
     /// The corresponding C functions are `ucal_open` and `ucal_setAttribute`.
     public init(
         _ identifier: String, timeZone: String, firstWeekday: Int? = nil, minimumDaysInFirstWeek: Int? = nil
     ) throws(CalendarError) {
-        guard let canonical = Self.canonicalIdentifier(identifier) else { throw .unknownIdentifier(identifier) }
+        guard let canonical = Self.canonicalIdentifier(identifier) else { throw .unknownCalendar(identifier) }
         try self.init(canonical: canonical, timeZone: timeZone, firstWeekday: firstWeekday,
                       minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "@calendar=" + canonical)
     }
@@ -122,20 +122,20 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     /// try CalendarSystem(locale: LocaleID("th_TH")).identifier   // "buddhist"
     /// try CalendarSystem(locale: LocaleID("fa_IR")).firstWeekday // 7 (Saturday)
     /// ```
-    /// - Throws: ``CalendarError/unknownIdentifier(_:)`` when the keyword names no calendar
+    /// - Throws: ``CalendarError/unknownCalendar(_:)`` when the keyword names no calendar
     ///   (ICU would silently use the region's default), ``CalendarError/unknownTimeZone(_:)``.
     /// The corresponding C functions are `uloc_getKeywordValue`, `ucal_open` and `ucal_getType`.
     public init(locale: LocaleID, timeZone: String = "UTC") throws(CalendarError) {
         let canonical: String
         if let keyword = locale.keywordValue("calendar") {
-            guard let known = Self.canonicalIdentifier(keyword) else { throw .unknownIdentifier(keyword) }
+            guard let known = Self.canonicalIdentifier(keyword) else { throw .unknownCalendar(keyword) }
             canonical = known
         } else {
             var status = U_ZERO_ERROR
             let probe = ucal_open(nil, 0, locale.identifier, UCAL_DEFAULT, &status)
             defer { if let probe { ucal_close(probe) } }
             guard let probe, !status.isFailure,
-                  let type = ucal_getType(probe.readOnly, &status).map({ String(cString: $0) }),
+                  let type = ucal_getType(probe, &status).map({ String(cString: $0) }),
                   let known = Self.canonicalIdentifier(type)
             else { throw .icu(ICUError(status.isFailure ? status : U_INTERNAL_PROGRAM_ERROR, operation: "ucal_open(\(locale))")) }
             canonical = known
@@ -158,8 +158,8 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         if first == nil || minimal == nil {
             var status = U_ZERO_ERROR
             if let probe = ucal_open(nil, 0, locale, UCAL_DEFAULT, &status) {
-                first = first ?? ucal_getAttribute(probe.readOnly, UCAL_FIRST_DAY_OF_WEEK)
-                minimal = minimal ?? ucal_getAttribute(probe.readOnly, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK)
+                first = first ?? ucal_getAttribute(probe, UCAL_FIRST_DAY_OF_WEEK)
+                minimal = minimal ?? ucal_getAttribute(probe, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK)
                 ucal_close(probe)
             }
         }

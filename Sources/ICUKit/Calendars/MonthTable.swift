@@ -87,7 +87,7 @@ final class MonthTable: Sendable {
     private static func read(_ cal: UCalendarHandle, _ day: Int) -> DayFields {
         var status = U_ZERO_ERROR
         ucal_setMillis(cal, Double(day) * 86_400_000 + 43_200_000, &status)
-        let c = cal.readOnly
+        let c = cal
         return DayFields(extendedYear: Int(ucal_get(c, UCAL_EXTENDED_YEAR, &status)), month: Int(ucal_get(c, UCAL_MONTH, &status)) + 1,
                          isLeap: ucal_get(c, UCAL_IS_LEAP_MONTH, &status) != 0, day: Int(ucal_get(c, UCAL_DATE, &status)))
     }

@@ -129,9 +129,9 @@ public struct Collator: Sendable {
             return attributes.compactMap { attribute, value in value.map { (attribute, $0) } }
         }
 
-        func reorderCodes() throws(CollatorError) -> [Int32]? {
+        func reorderCodes() throws(CollationError) -> [Int32]? {
             guard let reorder else { return nil }
-            return try reorder.map { name throws(CollatorError) in
+            return try reorder.map { name throws(CollationError) in
                 switch name.lowercased() {
                 case "space": return UCOL_REORDER_CODE_SPACE
                 case "punct", "punctuation": return UCOL_REORDER_CODE_PUNCTUATION
@@ -167,37 +167,28 @@ public struct Collator: Sendable {
     /// Opens ICU's collator for `locale` with `options`.
     ///
     /// ```swift
-    /// let swedish = try Collator(locale: try LocaleID("sv"))
-    /// let unknown = try Collator(locale: try LocaleID("xx"), strict: true)  // throws LocaleIDError.unknown
+    /// let swedish = try Collator(locale: LocaleID("sv"))
+    /// let unknown = try Collator(locale: LocaleID("xx"), strict: true)  // throws LocaleError.unknownLocale
     /// ```
     /// - Parameters:
     ///   - locale: The locale; collation keywords select variants (`de-u-co-phonebk`,
     ///     `zh@collation=stroke`, `es-u-co-trad`, `-u-kn-true` for numeric, …).
     ///   - options: Attributes that override the locale's defaults.
     ///   - strict: Throw for a locale ICU does not know instead of using root order.
-    /// - Throws: ``LocaleIDError/unknown(_:)`` (strict), ``CollatorError`` for an unknown
+    /// - Throws: ``LocaleError/unknownLocale(_:)`` (strict), ``CollationError`` for an unknown
     ///   reorder script, ``ICUError`` if ICU cannot open or configure the collator.
     ///   The corresponding C functions are `ucol_open` and `ucol_setAttribute`.
-    public init(locale: LocaleID = .root, options: Options = Options(), strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    public init(locale: LocaleID = .root, options: Options = Options(), strict: Bool = false) throws(CollationError) {
+        if strict { try locale.requireKnown(as: CollationError.self) }
         self.locale = locale
         self.options = options
         handle = try CollatorHandle(locale: locale.identifier, attributes: options.attributes(), reorderCodes: try options.reorderCodes())
         tieBreaker = nil
     }
 
-    /// Opens ICU's collator for the locale named by `locale` (BCP 47 or ICU form).
-    ///
-    /// ```swift
-    /// let stroke = try Collator(locale: "zh@collation=stroke")
-    /// ```
-    /// - Throws: ``LocaleIDError/malformed(_:)``, and what ``init(locale:options:strict:)`` throws.
-    public init(locale: String, options: Options = Options(), strict: Bool = false) throws {
-        try self.init(locale: LocaleID(locale), options: options, strict: strict)
-    }
 
-    private init(standardFor locale: LocaleID, strict: Bool) throws {
-        if strict { try locale.requireKnown() }
+    private init(standardFor locale: LocaleID, strict: Bool) throws(CollationError) {
+        if strict { try locale.requireKnown(as: CollationError.self) }
         self.locale = locale
         self.options = Options(strength: .secondary, numeric: true)
         handle = try CollatorHandle(locale: locale.identifier, attributes: options.attributes(), reorderCodes: nil)
@@ -214,14 +205,10 @@ public struct Collator: Sendable {
     /// finder.sorted(["file10", "File2", "éclair", "Eclair", "file1"])
     /// // ["Eclair", "éclair", "file1", "File2", "file10"]
     /// ```
-    public static func standard(locale: LocaleID = .root, strict: Bool = false) throws -> Collator {
+    public static func standard(locale: LocaleID = .root, strict: Bool = false) throws(CollationError) -> Collator {
         try Collator(standardFor: locale, strict: strict)
     }
 
-    /// ``standard(locale:strict:)`` for a locale name.
-    public static func standard(locale: String, strict: Bool = false) throws -> Collator {
-        try standard(locale: LocaleID(locale), strict: strict)
-    }
 
     /// The locale whose collation rules ICU loaded (root when the locale has none of its
     /// own). The corresponding C function is `ucol_getLocaleByType(ULOC_ACTUAL_LOCALE)`.
@@ -371,17 +358,5 @@ public struct Collator: Sendable {
     @inlinable
     public func sort<S: StringProtocol>(_ strings: inout [S]) {
         strings = sorted(strings)
-    }
-}
-
-/// Why collator options were refused.
-public enum CollatorError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A reorder entry that is neither an ISO 15924 script code ICU knows nor a group name.
-    case unknownScript(String)
-
-    public var description: String {
-        switch self {
-        case .unknownScript(let name): "unknown script or group \"\(name)\" in the reorder list"
-        }
     }
 }

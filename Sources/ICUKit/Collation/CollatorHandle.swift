@@ -10,24 +10,24 @@ final class CollatorHandle: @unchecked Sendable {
     let actualLocale: String
     let validLocale: String
 
-    init(locale: String, attributes: [(Int32, Int32)], reorderCodes: [Int32]?) throws(ICUError) {
+    init(locale: String, attributes: [(Int32, Int32)], reorderCodes: [Int32]?) throws(CollationError) {
         var status = U_ZERO_ERROR
         guard let opened = ucol_open(locale, &status), !status.isFailure else {
-            throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ucol_open(\(locale))")
+            throw CollationError.icu(ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ucol_open(\(locale))"))
         }
         collator = opened
         for (attribute, value) in attributes {
             ucol_setAttribute(opened, attribute, value, &status)
             if status.isFailure {
                 ucol_close(opened)
-                throw ICUError(status, operation: "ucol_setAttribute(\(attribute), \(value))")
+                throw CollationError.icu(ICUError(status, operation: "ucol_setAttribute(\(attribute), \(value))"))
             }
         }
         if let reorderCodes {
             reorderCodes.withUnsafeBufferPointer { ucol_setReorderCodes(opened, $0.baseAddress, Int32($0.count), &status) }
             if status.isFailure {
                 ucol_close(opened)
-                throw ICUError(status, operation: "ucol_setReorderCodes")
+                throw CollationError.icu(ICUError(status, operation: "ucol_setReorderCodes"))
             }
         }
         var localeStatus = U_ZERO_ERROR

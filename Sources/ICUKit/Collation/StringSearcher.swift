@@ -42,7 +42,7 @@ public struct StringSearcher: Sendable {
     /// Prepares a search for `pattern`.
     ///
     /// ```swift
-    /// let turkish = try StringSearcher("ı", options: .caseInsensitive, locale: try LocaleID("tr"))
+    /// let turkish = try StringSearcher("ı", options: .caseInsensitive, locale: LocaleID("tr"))
     /// turkish.ranges(in: "IŞIK ışık").count   // 4: "I" is the capital of "ı" in Turkish
     /// ```
     /// - Parameters:
@@ -54,9 +54,9 @@ public struct StringSearcher: Sendable {
     ///     "strasse" finds "Straße" only when both case and diacritics are ignored.
     ///   - locale: The locale whose collation rules apply.
     ///   - strict: Throw for a locale ICU does not know.
-    /// - Throws: ``LocaleIDError``, or ``ICUError`` if ICU cannot open the collator.
-    public init(_ pattern: String, options: Options = [], locale: LocaleID = .root, strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    /// - Throws: ``LocaleError``, or ``ICUError`` if ICU cannot open the collator.
+    public init(_ pattern: String, options: Options = [], locale: LocaleID = .root, strict: Bool = false) throws(CollationError) {
+        if strict { try locale.requireKnown(as: CollationError.self) }
         self.pattern = pattern
         self.options = options
         self.locale = locale

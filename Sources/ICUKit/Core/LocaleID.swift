@@ -8,7 +8,7 @@ internal import CICU
 /// ICUKit carries its own identifier type.)
 ///
 /// ```swift
-/// let id = try LocaleID("ur-IN-u-ca-islamic")
+/// let id = LocaleID("ur-IN-u-ca-islamic")
 /// id.identifier   // "ur_IN@calendar=islamic"
 /// id.bcp47        // "ur-IN-u-ca-islamic"
 /// id.isKnown      // true; LocaleID("xx").isKnown is false
@@ -28,10 +28,10 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
     /// Parses and canonicalizes a BCP 47 tag or an ICU locale identifier.
     ///
     /// - Parameter string: The identifier, such as `"sr-Latn-RS"` or `"ja_JP@calendar=japanese"`.
-    /// - Throws: ``LocaleIDError/malformed(_:)`` when ICU cannot parse it, or its
+    /// - Throws: ``LocaleError/malformed(_:)`` when ICU cannot parse it, or its
     ///   canonical form has no well-formed language subtag.
     ///   The corresponding C functions are `uloc_forLanguageTag` and `uloc_canonicalize`.
-    public init(_ string: String) throws(LocaleIDError) {
+    public init(_ string: String) throws(LocaleError) {
         if string.isEmpty || string == "root" || string == "und" { self = .root; return }
         guard string.utf8.count < 512, !string.utf8.contains(0) else { throw .malformed(string) }
         let looksLikeTag = string.contains("-") && !string.contains("_") && !string.contains("@")
@@ -43,7 +43,7 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
                 icuForm = try ICUBuffers.string(operation: "uloc_forLanguageTag", capacity: Int(ULOC_FULLNAME_CAPACITY)) {
                     uloc_forLanguageTag(string, $0, $1, &parsed, &$2)
                 }
-                guard Int(parsed) == string.utf8.count else { throw LocaleIDError.malformed(string) }
+                guard Int(parsed) == string.utf8.count else { throw LocaleError.malformed(string) }
             }
             // Both forms end canonicalized the same way (iw → he, hat → ht, …), so equal
             // locales compare equal whatever form they came in.
@@ -106,7 +106,7 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
     /// Whether ICU knows the language (and the region, when one is given).
     ///
     /// ICU accepts any well-formed identifier and silently falls back to root data for
-    /// unknown ones; strict APIs throw ``LocaleIDError/unknown(_:)`` when this is `false`.
+    /// unknown ones; strict APIs throw `.unknownLocale` when this is `false`.
     public var isKnown: Bool {
         if language.isEmpty { return baseName.isEmpty }
         let iso3 = String(cString: uloc_getISO3Language(identifier))
@@ -168,24 +168,60 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
-    /// Throws ``LocaleIDError/unknown(_:)`` unless ``isKnown``.
-    func requireKnown() throws(LocaleIDError) {
-        if !isKnown { throw .unknown(description) }
-    }
 }
 
-/// Why a locale identifier was refused.
-public enum LocaleIDError: Error, Sendable, Hashable, CustomStringConvertible {
+/// The locale capability's error: why a locale identifier was refused, or locale data
+/// could not be read.
+///
+/// ```swift
+/// do { _ = try LocaleID(userSetting) } catch .malformed(let id) { print("cannot parse", id) }
+/// ```
+public enum LocaleError: ICUKitError {
     /// ICU cannot parse the identifier.
     case malformed(String)
     /// The identifier is well formed but names a language or region ICU does not know
     /// (ICU itself would silently use root data); thrown only in strict mode.
-    case unknown(String)
+    case unknownLocale(String)
+    /// A currency code that is not three ASCII letters or that ICU does not know.
+    case unknownCurrency(String)
+    /// ICU reported a failure.
+    case icu(ICUError)
 
     public var description: String {
         switch self {
         case .malformed(let id): "malformed locale identifier \"\(id)\""
-        case .unknown(let id): "unknown locale \"\(id)\" (ICU would fall back to root)"
+        case .unknownLocale(let id): "unknown locale \"\(id)\" (ICU would fall back to root)"
+        case .unknownCurrency(let code): "unknown currency code \"\(code)\""
+        case .icu(let error): error.description
         }
+    }
+}
+
+/// The earlier name of ``LocaleError``.
+@available(*, deprecated, renamed: "LocaleError")
+public typealias LocaleIDError = LocaleError
+
+/// Errors that can report an unknown locale (every capability that takes one).
+protocol ReportsUnknownLocale: ICUKitError {
+    static func unknownLocale(_ identifier: String) -> Self
+}
+
+extension LocaleError: ReportsUnknownLocale {}
+
+extension LocaleID {
+    /// Throws the caller's `.unknownLocale` error unless ``isKnown``.
+    func requireKnown<E: ReportsUnknownLocale>(as _: E.Type) throws(E) {
+        if !isKnown { throw E.unknownLocale(description) }
+    }
+}
+
+extension LocaleID: ExpressibleByStringLiteral {
+    /// A locale written as a literal in code: `Segmenter(.word, locale: "th")`.
+    ///
+    /// The literal is parsed like ``init(_:)``; a malformed literal is a programming
+    /// error and stops the program with its text. Identifiers from outside (user
+    /// settings, HTTP headers, command lines) go through the throwing ``init(_:)``.
+    public init(stringLiteral value: String) {
+        do { self = try LocaleID(value) } catch { preconditionFailure("malformed locale literal \"\(value)\"") }
     }
 }

@@ -180,8 +180,8 @@ struct DetectionEngine {
     static let suggestedBonus: Int32 = 8
     static let hintBonus: Int32 = 12
 
-    init(configuration: EncodingDetector) throws(EncodingDetectionError) {
-        func canonical(_ name: String) throws(EncodingDetectionError) -> String {
+    init(configuration: EncodingDetector) throws(TextConversionError) {
+        func canonical(_ name: String) throws(TextConversionError) -> String {
             do { return try TextConverter(encodingName: name).canonicalName } catch { throw .unknownEncoding(name) }
         }
         var candidates = EncodingCatalog.all
@@ -205,7 +205,7 @@ struct DetectionEngine {
         var suggested = Set<String>()
         for name in configuration.suggestedEncodings { suggested.insert(try canonical(name)) }
         self.suggested = suggested
-        declared = try configuration.declaredEncoding.map { (name) throws(EncodingDetectionError) in try canonical(name) }
+        declared = try configuration.declaredEncoding.map { (name) throws(TextConversionError) in try canonical(name) }
         findsDeclared = configuration.findsDeclaredEncoding
         allowsLossy = configuration.allowsLossyDecoding
         inputIsPrefix = configuration.inputIsPrefix

@@ -31,21 +31,9 @@ public struct DetectedText: Sendable, Hashable {
     public let usedLossyConversion: Bool
 }
 
-/// A failure of ``EncodingDetector/decode(_:)``.
-public enum EncodingDetectionError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No allowed encoding decodes the bytes without replacement, and lossy decoding is
-    /// not acceptable. `byteOffset` is where the best candidate, `encoding`, fails.
-    case undecodable(encoding: String, byteOffset: Int)
-    /// A configured encoding name ICU does not know.
-    case unknownEncoding(String)
-
-    public var description: String {
-        switch self {
-        case .undecodable(let encoding, let offset): "no allowed encoding decodes the input (best: \(encoding), invalid at byte offset \(offset))"
-        case .unknownEncoding(let name): "unknown encoding name '\(name)'"
-        }
-    }
-}
+/// The earlier name of the encoding capability's error for detection failures.
+@available(*, deprecated, renamed: "TextConversionError")
+public typealias EncodingDetectionError = TextConversionError
 
 /// Finds the character encoding of bytes that arrive without a reliable label, and
 /// decodes them: Apple's `stringEncoding(for:encodingOptions:convertedString:usedLossyConversion:)`
@@ -118,7 +106,7 @@ public struct EncodingDetector: Sendable, Hashable {
     ///   (allowed, suggested, declared) is not an ICU converter.
     ///
     /// ICU's own detector is `ucsdet_detectAll`; this one uses `ucnv_toUnicode` per candidate.
-    public func detect<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(EncodingDetectionError) -> [EncodingGuess] {
+    public func detect<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(TextConversionError) -> [EncodingGuess] {
         let array = bytes as? [UInt8] ?? Array(bytes)
         let engine = try DetectionEngine(configuration: self)
         return array.withUnsafeBufferPointer { engine.detect($0) }
@@ -136,7 +124,7 @@ public struct EncodingDetector: Sendable, Hashable {
     ///   decodes cleanly and ``allowsLossyDecoding`` is `false`.
     ///
     /// The corresponding C function is `ucnv_toUnicode`.
-    public func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(EncodingDetectionError) -> DetectedText {
+    public func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(TextConversionError) -> DetectedText {
         let array = bytes as? [UInt8] ?? Array(bytes)
         let guesses = try detect(array)
         guard let best = guesses.first else {

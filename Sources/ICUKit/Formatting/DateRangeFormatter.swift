@@ -42,18 +42,18 @@ public struct DateRangeFormatter: Sendable, Hashable {
     ///   - timeZone: An IANA time zone identifier; `nil` for ICU's default zone.
     ///   - context: The capitalization context.
     ///   - strict: Throw for a locale ICU does not know.
-    /// - Throws: ``DateFormatError`` (invalid skeleton, unknown time zone or calendar),
-    ///   ``LocaleIDError``.
+    /// - Throws: ``FormattingError`` (invalid skeleton, unknown time zone or calendar),
+    ///   ``LocaleError``.
     /// The corresponding C function is `udtitvfmt_open`.
     public init(
         template: String = "yMMMd", locale: LocaleID, calendar: CalendarSystem? = nil, timeZone: String? = nil,
         context: CapitalizationContext = .none, strict: Bool = false
-    ) throws {
+    ) throws(FormattingError) {
         try validateSkeleton(template)
         let setting = try DateSetting(locale: locale, calendar: calendar, timeZone: timeZone, strict: strict)
         let configuration = Configuration(template: template, locale: setting.locale, timeZone: setting.zone, context: context)
         self.configuration = configuration
-        self.engine = try DateRangeEngine.cache.value(for: configuration) { () throws(DateFormatError) in
+        self.engine = try DateRangeEngine.cache.value(for: configuration) { () throws(FormattingError) in
             try DateRangeEngine(configuration)
         }
     }
@@ -65,14 +65,14 @@ public struct DateRangeFormatter: Sendable, Hashable {
     /// try DateRangeFormatter(template: "yMMMd", locale: LocaleID("en_US"), timeZone: "UTC").format(may1, may3)
     /// // "May 1 – 3, 2026"
     /// ```
-    /// - Throws: ``DateFormatError/dateOutOfRange(_:)`` for dates that are not finite.
+    /// - Throws: ``FormattingError/dateOutOfRange(_:)`` for dates that are not finite.
     /// The corresponding C function is `udtitvfmt_format`.
-    public func format(_ start: Date, _ end: Date) throws(DateFormatError) -> String {
+    public func format(_ start: Date, _ end: Date) throws(FormattingError) -> String {
         try engine.format(start.udate, end.udate)
     }
 
     /// Formats a range of dates.
-    public func format(_ range: ClosedRange<Date>) throws(DateFormatError) -> String {
+    public func format(_ range: ClosedRange<Date>) throws(FormattingError) -> String {
         try format(range.lowerBound, range.upperBound)
     }
 
@@ -82,7 +82,7 @@ public struct DateRangeFormatter: Sendable, Hashable {
         try insert(into: template, placeholder: placeholder, context: context, locale: locale) { resolved in
             var changed = configuration
             changed.context = resolved
-            let engine = try DateRangeEngine.cache.value(for: changed) { () throws(DateFormatError) in try DateRangeEngine(changed) }
+            let engine = try DateRangeEngine.cache.value(for: changed) { () throws(FormattingError) in try DateRangeEngine(changed) }
             return try engine.format(start.udate, end.udate)
         }
     }
@@ -93,10 +93,10 @@ public struct DateRangeFormatter: Sendable, Hashable {
 /// handle is opened once).
 final class DateRangeEngine: Sendable {
     static let cache = ConfigurationCache<DateRangeFormatter.Configuration, DateRangeEngine>()
-    let pool: HandlePool
+    let pool: ICUPool<ICUHandle>
 
-    init(_ configuration: DateRangeFormatter.Configuration) throws(DateFormatError) {
-        let open: @Sendable () throws(ICUError) -> OwnedHandle = { () throws(ICUError) in
+    init(_ configuration: DateRangeFormatter.Configuration) throws(FormattingError) {
+        let open: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
             let skeleton = Array(configuration.template.utf16)
             let zone = Array(configuration.timeZone.utf16)
             var status = U_ZERO_ERROR
@@ -112,14 +112,12 @@ final class DateRangeEngine: Sendable {
                 udtitvfmt_close(formatter)
                 throw ICUError(status, operation: "udtitvfmt_setContext")
             }
-            return OwnedHandle(formatter) { udtitvfmt_close($0) }
+            return ICUHandle(formatter) { udtitvfmt_close($0) }
         }
-        let first: OwnedHandle
-        do { first = try open() } catch { throw .icu(error) }
-        pool = HandlePool(first: first, make: open)
+        do { pool = try ICUPool(capacity: 8, make: open) } catch { throw .icu(error) }
     }
 
-    func format(_ start: Double, _ end: Double) throws(DateFormatError) -> String {
+    func format(_ start: Double, _ end: Double) throws(FormattingError) -> String {
         for value in [start, end] where !value.isFinite || abs(value) >= 1.8e17 { throw .dateOutOfRange(value / 1000) }
         do {
             return try pool.withHandle { (formatter) throws(ICUError) -> String in

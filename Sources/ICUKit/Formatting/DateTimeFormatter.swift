@@ -102,12 +102,12 @@ public struct DateTimeFormatter: Sendable, Hashable {
     ///   - hourCycle: Overrides the locale's 12/24-hour preference.
     ///   - context: The capitalization context.
     ///   - strict: Throw for a locale ICU does not know instead of using root data.
-    /// - Throws: ``DateFormatError`` (unknown time zone or calendar), ``LocaleIDError``.
+    /// - Throws: ``FormattingError`` (unknown time zone or calendar), ``LocaleError``.
     /// The corresponding C function is `udat_open`.
     public init(
         date: Style = .medium, time: Style = .medium, locale: LocaleID, calendar: CalendarSystem? = nil,
         timeZone: String? = nil, hourCycle: HourCycle? = nil, context: CapitalizationContext = .none, strict: Bool = false
-    ) throws {
+    ) throws(FormattingError) {
         try self.init(.styles(date: date, time: time), locale, calendar, timeZone, hourCycle, context, strict)
     }
 
@@ -118,38 +118,38 @@ public struct DateTimeFormatter: Sendable, Hashable {
     /// let de = try DateTimeFormatter(template: "yMMMd", locale: LocaleID("de_DE"))
     /// de.pattern   // "d. MMM y"
     /// ```
-    /// - Throws: ``DateFormatError/invalidSkeleton(_:)`` for an empty template or one with
+    /// - Throws: ``FormattingError/invalidSkeleton(_:)`` for an empty template or one with
     ///   characters other than ASCII letters, and what the styles initializer throws.
     /// The corresponding C function is `udatpg_getBestPatternWithOptions`.
     public init(
         template: String, locale: LocaleID, calendar: CalendarSystem? = nil, timeZone: String? = nil,
         hourCycle: HourCycle? = nil, context: CapitalizationContext = .none, strict: Bool = false
-    ) throws {
+    ) throws(FormattingError) {
         try validateSkeleton(template)
         try self.init(.template(template), locale, calendar, timeZone, hourCycle, context, strict)
     }
 
     /// A formatter with an explicit ICU pattern (`"yyyy-MM-dd'T'HH:mm:ssXXX"`), for machine
     /// formats; month and day names still come from the locale.
-    /// - Throws: ``DateFormatError/invalidPattern(_:)`` when ICU refuses the pattern, and
+    /// - Throws: ``FormattingError/invalidPattern(_:)`` when ICU refuses the pattern, and
     ///   what the styles initializer throws.
     public init(
         pattern: String, locale: LocaleID = .root, calendar: CalendarSystem? = nil, timeZone: String? = nil,
         context: CapitalizationContext = .none, strict: Bool = false
-    ) throws {
-        guard pattern.utf16.count <= 4096, !pattern.utf8.contains(0) else { throw DateFormatError.invalidPattern(pattern) }
+    ) throws(FormattingError) {
+        guard pattern.utf16.count <= 4096, !pattern.utf8.contains(0) else { throw FormattingError.invalidPattern(pattern, offset: nil, reason: "") }
         try self.init(.pattern(pattern), locale, calendar, timeZone, nil, context, strict)
     }
 
     private init(
         _ source: Source, _ locale: LocaleID, _ calendar: CalendarSystem?, _ timeZone: String?,
         _ hourCycle: HourCycle?, _ context: CapitalizationContext, _ strict: Bool
-    ) throws {
+    ) throws(FormattingError) {
         let setting = try DateSetting(locale: locale, calendar: calendar, timeZone: timeZone, strict: strict)
         // udat_open ignores the locale's hour-cycle keyword (`en_US@hours=h23`); apply it.
         let cycle = hourCycle ?? setting.locale.keywordValue("hours").flatMap(HourCycle.init(rawValue:))
         let configuration = Configuration(source: source, locale: setting.locale, timeZone: setting.zone, hourCycle: cycle, context: context)
-        let engine = try DateFormatEngine.cache.value(for: configuration) { () throws(DateFormatError) in
+        let engine = try DateFormatEngine.cache.value(for: configuration) { () throws(FormattingError) in
             try DateFormatEngine(configuration)
         }
         try setting.check(opened: engine.calendar.identifier)
@@ -158,10 +158,10 @@ public struct DateTimeFormatter: Sendable, Hashable {
     }
 
     /// This formatter with another capitalization context (cached like any other).
-    public func with(context: CapitalizationContext) throws -> DateTimeFormatter {
+    public func with(context: CapitalizationContext) throws(FormattingError) -> DateTimeFormatter {
         var changed = configuration
         changed.context = context
-        let engine = try DateFormatEngine.cache.value(for: changed) { () throws(DateFormatError) in try DateFormatEngine(changed) }
+        let engine = try DateFormatEngine.cache.value(for: changed) { () throws(FormattingError) in try DateFormatEngine(changed) }
         return DateTimeFormatter(configuration: changed, engine: engine)
     }
 
@@ -176,16 +176,16 @@ public struct DateTimeFormatter: Sendable, Hashable {
     /// try DateTimeFormatter(date: .full, time: .none, locale: LocaleID("ja_JP@calendar=japanese"), timeZone: "Asia/Tokyo")
     ///     .format(date)   // "令和8年6月4日木曜日"
     /// ```
-    /// - Throws: ``DateFormatError/dateOutOfRange(_:)`` for a date that is not finite or
+    /// - Throws: ``FormattingError/dateOutOfRange(_:)`` for a date that is not finite or
     ///   beyond ICU's calendar range (about ±140 million years).
     /// The corresponding C function is `udat_format`.
     @inlinable
-    public func format(_ date: Date) throws(DateFormatError) -> String {
+    public func format(_ date: Date) throws(FormattingError) -> String {
         try format(udate: date.timeIntervalSince1970 * 1000)
     }
 
     @usableFromInline
-    func format(udate: Double) throws(DateFormatError) -> String {
+    func format(udate: Double) throws(FormattingError) -> String {
         try engine.format(udate)
     }
 
@@ -212,10 +212,10 @@ public struct DateTimeFormatter: Sendable, Hashable {
     /// ```swift
     /// let date = try formatter.parse("Jun 3, 2026, 3:07:00 PM")
     /// ```
-    /// - Throws: ``DateFormatError/unparseable(text:byteOffset:)`` with the UTF-8 offset
+    /// - Throws: ``FormattingError/unparseable(text:byteOffset:)`` with the UTF-8 offset
     ///   where parsing stopped.
     /// The corresponding C function is `udat_parse`.
-    public func parse(_ text: String, lenient: Bool = false) throws(DateFormatError) -> Date {
+    public func parse(_ text: String, lenient: Bool = false) throws(FormattingError) -> Date {
         Date(udate: try engine.parse(text, lenient: lenient))
     }
 }
@@ -226,13 +226,13 @@ public struct DateTimeFormatter: Sendable, Hashable {
 final class DateFormatEngine: Sendable {
     static let cache = ConfigurationCache<DateTimeFormatter.Configuration, DateFormatEngine>()
 
-    let pool: HandlePool
+    let pool: ICUPool<ICUHandle>
     let pattern: String
     let calendar: CalendarSystem
     let actualLocale: String
     let validLocale: String
 
-    init(_ configuration: DateTimeFormatter.Configuration) throws(DateFormatError) {
+    init(_ configuration: DateTimeFormatter.Configuration) throws(FormattingError) {
         let localeID = configuration.locale.identifier
         var pattern: [UInt16]? = nil
         var dateStyle = UDAT_PATTERN, timeStyle = UDAT_PATTERN
@@ -260,49 +260,43 @@ final class DateFormatEngine: Sendable {
             return udat_open(timeStyle, dateStyle, localeID, zone.baseAddress, Int32(zone.count), nil, 0, &status)
         }
         guard let opened, !status.isFailure else {
-            if case .pattern(let explicit) = configuration.source { throw .invalidPattern(explicit) }
+            if case .pattern(let explicit) = configuration.source { throw .invalidPattern(explicit, offset: nil, reason: "") }
             throw .icu(ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "udat_open(\(localeID))"))
         }
-        let template = OwnedHandle(OpaquePointer(opened)) { udat_close(UnsafeMutablePointer(mutating: UnsafeMutablePointer<UnsafeMutableRawPointer?>($0))) }
+        let template = ICUHandle(opened) { udat_close($0) }
         if case .styles = configuration.source, let cycle = configuration.hourCycle {
             // udat_open follows the locale's hour cycle only; rewrite the style's pattern.
             let current = Self.pattern(of: template.pointer)
             let adjusted = Self.applying(cycle, to: current, locale: configuration.locale)
             if adjusted != current {
                 let units = Array(adjusted.utf16)
-                udat_applyPattern(Self.mutable(template.pointer), 0, units, Int32(units.count))
+                udat_applyPattern(template.pointer, 0, units, Int32(units.count))
             }
         }
         if configuration.context != .none {
-            udat_setContext(Self.mutable(template.pointer), configuration.context.icuValue, &status)
+            udat_setContext(template.pointer, configuration.context.icuValue, &status)
             if status.isFailure { throw .icu(ICUError(status, operation: "udat_setContext")) }
         }
         self.pattern = Self.pattern(of: template.pointer)
         var localeStatus = U_ZERO_ERROR
-        actualLocale = udat_getLocaleByType(Self.readOnly(template.pointer), ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
-        validLocale = udat_getLocaleByType(Self.readOnly(template.pointer), ULOC_VALID_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+        actualLocale = udat_getLocaleByType(template.pointer, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+        validLocale = udat_getLocaleByType(template.pointer, ULOC_VALID_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
         var typeStatus = U_ZERO_ERROR
-        let type = ucal_getType(udat_getCalendar(Self.readOnly(template.pointer)), &typeStatus).map { String(cString: $0) } ?? "gregorian"
+        let type = ucal_getType(udat_getCalendar(template.pointer), &typeStatus).map { String(cString: $0) } ?? "gregorian"
         calendar = (try? CalendarSystem(type)) ?? .gregorian
         let first = template
-        pool = HandlePool(first: nil) { () throws(ICUError) in
+        do { pool = try ICUPool(capacity: 8) { () throws(ICUError) in
             var status = U_ZERO_ERROR
-            guard let clone = udat_clone(Self.readOnly(first.pointer), &status), !status.isFailure else {
+            guard let clone = udat_clone(first.pointer, &status), !status.isFailure else {
                 throw ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "udat_clone")
             }
-            return OwnedHandle(OpaquePointer(clone)) { udat_close(Self.mutable($0)) }
-        }
+            return ICUHandle(clone) { udat_close($0) }
+        } } catch { throw .icu(error) }
     }
 
-    @inline(__always) static func mutable(_ handle: OpaquePointer) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        UnsafeMutablePointer(handle)
-    }
-    @inline(__always) static func readOnly(_ handle: OpaquePointer) -> UnsafeMutablePointer<UnsafeRawPointer?> {
-        UnsafeMutablePointer(handle)
-    }
 
     static func pattern(of handle: OpaquePointer) -> String {
-        (try? ICUBuffers.utf16String(operation: "udat_toPattern") { udat_toPattern(readOnly(handle), 0, $0, $1, &$2) }) ?? ""
+        (try? ICUBuffers.utf16String(operation: "udat_toPattern") { udat_toPattern(handle, 0, $0, $1, &$2) }) ?? ""
     }
 
     /// The locale's best pattern for `skeleton` (with the hour cycle applied).
@@ -385,12 +379,12 @@ final class DateFormatEngine: Sendable {
     }
 
     @inline(__always)
-    func format(_ udate: Double) throws(DateFormatError) -> String {
+    func format(_ udate: Double) throws(FormattingError) -> String {
         guard udate.isFinite, abs(udate) < 1.8e17 else { throw .dateOutOfRange(udate / 1000) }
         do {
             return try pool.withHandle { (handle) throws(ICUError) -> String in
                 try ICUBuffers.utf16String(operation: "udat_format") { buffer, capacity, status in
-                    udat_format(Self.readOnly(handle), udate, buffer, capacity, nil, &status)
+                    udat_format(handle, udate, buffer, capacity, nil, &status)
                 }
             }
         } catch {
@@ -398,19 +392,19 @@ final class DateFormatEngine: Sendable {
         }
     }
 
-    func parse(_ text: String, lenient: Bool) throws(DateFormatError) -> Double {
+    func parse(_ text: String, lenient: Bool) throws(FormattingError) -> Double {
         let units = Array(text.utf16)
-        guard units.count < Int(Int32.max) else { throw .unparseable(text: text, byteOffset: 0) }
-        return try pool.withOwnedHandle { (owned) throws(DateFormatError) -> Double in
+        guard units.count < Int(Int32.max) else { throw .unparseable(text, byteOffset: 0) }
+        return try pool.withObject { (owned) throws(FormattingError) -> Double in
             let handle = owned.pointer
             if owned.setting != (lenient ? 1 : 0) {
-                udat_setLenient(Self.mutable(handle), lenient ? 1 : 0)
+                udat_setLenient(handle, lenient ? 1 : 0)
                 owned.setting = lenient ? 1 : 0
             }
             var status = U_ZERO_ERROR
             var position: Int32 = 0
             let result = units.withUnsafeBufferPointer {
-                udat_parse(Self.readOnly(handle), $0.baseAddress, Int32($0.count), &position, &status)
+                udat_parse(handle, $0.baseAddress, Int32($0.count), &position, &status)
             }
             var end = Int(position)
             if !status.isFailure {
@@ -421,7 +415,7 @@ final class DateFormatEngine: Sendable {
                 let utf16Offset = min(max(status.isFailure ? Int(position) : end, 0), units.count)
                 let index = text.utf16.index(text.utf16.startIndex, offsetBy: utf16Offset)
                 let byteOffset = text.utf8.distance(from: text.utf8.startIndex, to: index.samePosition(in: text.utf8) ?? text.utf8.endIndex)
-                throw .unparseable(text: text, byteOffset: byteOffset)
+                throw .unparseable(text, byteOffset: byteOffset)
             }
             return result
         }

@@ -133,27 +133,27 @@ public struct DurationFormatter: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(locale); hasher.combine(options) }
 
     /// A duration formatter.
-    /// - Throws: ``DateFormatError/invalidSkeleton(_:)`` when `allowedUnits` is empty or
-    ///   `maximumUnitCount` is below 1, ``DateFormatError/unavailable(_:locale:)`` for
-    ///   `remaining` outside English, ``LocaleIDError`` (strict).
-    public init(locale: LocaleID, options: Options = Options(), strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
-        guard !options.allowedUnits.isEmpty else { throw DateFormatError.invalidSkeleton("no allowed units") }
-        if let maximum = options.maximumUnitCount, maximum < 1 { throw DateFormatError.invalidSkeleton("maximum unit count \(maximum)") }
+    /// - Throws: ``FormattingError/invalidSkeleton(_:)`` when `allowedUnits` is empty or
+    ///   `maximumUnitCount` is below 1, ``FormattingError/unavailable(_:locale:)`` for
+    ///   `remaining` outside English, ``LocaleError`` (strict).
+    public init(locale: LocaleID, options: Options = Options(), strict: Bool = false) throws(FormattingError) {
+        if strict { try locale.requireKnown(as: FormattingError.self) }
+        guard !options.allowedUnits.isEmpty else { throw FormattingError.invalidSkeleton("no allowed units", offset: nil) }
+        if let maximum = options.maximumUnitCount, maximum < 1 { throw FormattingError.invalidSkeleton("maximum unit count \(maximum)", offset: nil) }
         if options.remaining && locale.language != "en" {
-            throw DateFormatError.unavailable("the \"remaining\" phrase", locale: locale.description)
+            throw FormattingError.unavailable("the \"remaining\" phrase", locale: locale.description)
         }
         self.locale = locale
         self.options = options
         let key = DurationEngine.Key(locale: locale, style: options.unitsStyle)
-        self.engine = try DurationEngine.cache.value(for: key) { () throws(DateFormatError) in try DurationEngine(key) }
+        self.engine = try DurationEngine.cache.value(for: key) { () throws(FormattingError) in try DurationEngine(key) }
     }
 
     /// Formats a duration of `seconds` (rounded to whole seconds; negative durations
     /// get the locale's minus sign on the first unit).
-    /// - Throws: ``DateFormatError/dateOutOfRange(_:)`` for a value that is not finite or
+    /// - Throws: ``FormattingError/dateOutOfRange(_:)`` for a value that is not finite or
     ///   beyond ±2⁶² seconds.
-    public func format(seconds: Double) throws(DateFormatError) -> String {
+    public func format(seconds: Double) throws(FormattingError) -> String {
         guard seconds.isFinite, abs(seconds) < 4.6e18 else { throw .dateOutOfRange(seconds) }
         let total = Int64(seconds.rounded())
         let magnitude = total.magnitude
@@ -174,7 +174,7 @@ public struct DurationFormatter: Sendable, Hashable {
     }
 
     /// Formats a duration given as components (no conversion between units).
-    public func format(_ components: Components) throws(DateFormatError) -> String {
+    public func format(_ components: Components) throws(FormattingError) -> String {
         let allowed = Unit.allCases.filter(options.allowedUnits.contains)
         let values = Unit.allCases.map { ($0, components.value($0)) }.filter { allowed.contains($0.0) || $0.1 != 0 }
         let negative = values.contains { $0.1 < 0 }
@@ -191,7 +191,7 @@ public struct DurationFormatter: Sendable, Hashable {
         }
     }
 
-    private func render(_ all: [(Unit, UInt64)], negative: Bool) throws(DateFormatError) -> String {
+    private func render(_ all: [(Unit, UInt64)], negative: Bool) throws(FormattingError) -> String {
         var values = all
         if options.collapsesLargestUnit, let first = values.firstIndex(where: { $0.1 != 0 }),
            values[first].1 == 1, first + 1 < values.count {
@@ -258,17 +258,17 @@ final class DurationEngine: Sendable {
     private let plain: ICUNumberFormatter
     private let padded: ICUNumberFormatter
     private let list: ICUListFormatter
-    private let spellOut: HandlePool?
-    private let caseMap: HandlePool
+    private let spellOut: ICUPool<ICUHandle>?
+    private let caseMap: ICUPool<ICUHandle>
     let separators: (hour: String, minute: String)
     let approximatelySign: String
     let minusSign: String
     /// Spell-out rule sets that agree with each unit's grammatical gender ("une heure").
     private let spellOutRules: [DurationFormatter.Unit: [UInt16]]
 
-    init(_ key: Key) throws(DateFormatError) {
+    init(_ key: Key) throws(FormattingError) {
         let locale = key.locale.identifier
-        func attempt<T>(_ body: () throws -> T) throws(DateFormatError) -> T {
+        func attempt<T>(_ body: () throws -> T) throws(FormattingError) -> T {
             do { return try body() } catch { throw DurationEngine.failure(error) }
         }
         let width = switch key.style {
@@ -292,25 +292,25 @@ final class DurationEngine: Sendable {
         }
         list = try attempt { try ICUListFormatter(ListStyle(type: .units, width: listWidth), locale: key.locale) }
         if key.style == .spellOut {
-            let openRules: @Sendable () throws(ICUError) -> OwnedHandle = { () throws(ICUError) in
+            let openRules: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
                 var status = U_ZERO_ERROR
                 guard let rules = unum_open(UNUM_SPELLOUT, nil, 0, locale, nil, &status), !status.isFailure else {
                     throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "unum_open(spellout)")
                 }
-                return OwnedHandle(OpaquePointer(rules)) { unum_close(UnsafeMutablePointer($0)) }
+                return ICUHandle(rules) { unum_close($0) }
             }
-            do { spellOut = HandlePool(first: try openRules(), make: openRules) } catch { throw .icu(error) }
+            do { spellOut = try ICUPool(capacity: 8, make: openRules) } catch { throw .icu(error) }
         } else {
             spellOut = nil
         }
-        let openCaseMap: @Sendable () throws(ICUError) -> OwnedHandle = { () throws(ICUError) in
+        let openCaseMap: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
             var status = U_ZERO_ERROR
             guard let map = ucasemap_open(locale, UInt32(U_TITLECASE_NO_LOWERCASE | U_TITLECASE_SENTENCES), &status), !status.isFailure else {
                 throw ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "ucasemap_open")
             }
-            return OwnedHandle(map) { ucasemap_close($0) }
+            return ICUHandle(map) { ucasemap_close($0) }
         }
-        caseMap = HandlePool(make: openCaseMap)
+        do { caseMap = try ICUPool(capacity: 8, make: openCaseMap) } catch { throw .icu(error) }
         separators = Self.positionalSeparators(locale: locale)
         approximatelySign = Self.symbol(UNUM_APPROXIMATELY_SIGN_SYMBOL, locale: locale) ?? "~"
         minusSign = Self.symbol(UNUM_MINUS_SIGN_SYMBOL, locale: locale) ?? "-"
@@ -318,7 +318,7 @@ final class DurationEngine: Sendable {
         if let spellOut {
             let fallback = spellOut.withHandle { rules in
                 try? ICUBuffers.utf16String(operation: "unum_getTextAttribute") {
-                    unum_getTextAttribute(UnsafeMutablePointer<UnsafeRawPointer?>(rules), UNUM_DEFAULT_RULESET, $0, $1, &$2)
+                    unum_getTextAttribute(rules, UNUM_DEFAULT_RULESET, $0, $1, &$2)
                 }
             } ?? ""
             for unit in DurationFormatter.Unit.allCases {
@@ -327,7 +327,7 @@ final class DurationEngine: Sendable {
                 rules[unit] = spellOut.withHandle { handle in
                     candidates.lazy.map { Array($0.utf16) }.first { name in
                         var status = U_ZERO_ERROR
-                        unum_setTextAttribute(UnsafeMutablePointer(handle), UNUM_DEFAULT_RULESET, name, Int32(name.count), &status)
+                        unum_setTextAttribute(handle, UNUM_DEFAULT_RULESET, name, Int32(name.count), &status)
                         return !status.isFailure && !name.isEmpty
                     }
                 }
@@ -379,37 +379,36 @@ final class DurationEngine: Sendable {
         var status = U_ZERO_ERROR
         guard let format = unum_open(UNUM_DECIMAL, nil, 0, locale, nil, &status), !status.isFailure else { return nil }
         defer { unum_close(format) }
-        let readOnly = UnsafeMutablePointer<UnsafeRawPointer?>(OpaquePointer(format))
-        let text = try? ICUBuffers.utf16String(operation: "unum_getSymbol", capacity: 16) { unum_getSymbol(readOnly, symbol, $0, $1, &$2) }
+        let text = try? ICUBuffers.utf16String(operation: "unum_getSymbol", capacity: 16) { unum_getSymbol(format, symbol, $0, $1, &$2) }
         return text.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// An error of the number or list formatters underneath, as a ``DateFormatError``.
-    static func failure(_ error: any Error) -> DateFormatError {
+    /// An error of the number or list formatters underneath, as a ``FormattingError``.
+    static func failure(_ error: any Error) -> FormattingError {
         if let error = error as? ICUError { return .icu(error) }
-        if let error = error as? DateFormatError { return error }
+        if let error = error as? FormattingError { return error }
         return .icu(ICUError(U_ILLEGAL_ARGUMENT_ERROR, operation: "\(error)"))
     }
 
-    private func number(_ formatter: ICUNumberFormatter, _ value: Int64) throws(DateFormatError) -> String {
+    private func number(_ formatter: ICUNumberFormatter, _ value: Int64) throws(FormattingError) -> String {
         do { return try formatter.format(Int(value)) } catch { throw Self.failure(error) }
     }
 
-    private func spelledOut(_ value: Int64, unit: DurationFormatter.Unit) throws(DateFormatError) -> String {
+    private func spelledOut(_ value: Int64, unit: DurationFormatter.Unit) throws(FormattingError) -> String {
         guard let spellOut else { return String(value) }
         let ruleSet = spellOutRules[unit] ?? []
         do {
             return try spellOut.withHandle { (rules) throws(ICUError) -> String in
                 if !ruleSet.isEmpty {
                     var status = U_ZERO_ERROR
-                    unum_setTextAttribute(UnsafeMutablePointer(rules), UNUM_DEFAULT_RULESET, ruleSet, Int32(ruleSet.count), &status)
+                    unum_setTextAttribute(rules, UNUM_DEFAULT_RULESET, ruleSet, Int32(ruleSet.count), &status)
                 }
-                return try ICUBuffers.utf16String(operation: "unum_formatInt64") { unum_formatInt64(UnsafeMutablePointer<UnsafeRawPointer?>(rules), value, $0, $1, nil, &$2) }
+                return try ICUBuffers.utf16String(operation: "unum_formatInt64") { unum_formatInt64(rules, value, $0, $1, nil, &$2) }
             }
         } catch { throw .icu(error) }
     }
 
-    func render(_ values: [(DurationFormatter.Unit, UInt64)], negative: Bool, positional: Bool, padded pad: Bool) throws(DateFormatError) -> String {
+    func render(_ values: [(DurationFormatter.Unit, UInt64)], negative: Bool, positional: Bool, padded pad: Bool) throws(FormattingError) -> String {
         if positional {
             var text = ""
             for (index, (unit, value)) in values.enumerated() {
@@ -436,7 +435,7 @@ final class DurationEngine: Sendable {
         return try list(items)
     }
 
-    private func list(_ items: [String]) throws(DateFormatError) -> String {
+    private func list(_ items: [String]) throws(FormattingError) -> String {
         if items.count == 1 { return items[0] }
         do { return try list.format(items) } catch { throw Self.failure(error) }
     }

@@ -4,7 +4,7 @@ internal import CICU
 ///
 /// ```swift
 /// let style = ListStyle(type: .or, width: .wide)
-/// try ICUListFormatter(style, locale: try LocaleID("ja")).format(["a", "b", "c"])   // "a、b、またはc"
+/// try ICUListFormatter(style, locale: LocaleID("ja")).format(["a", "b", "c"])   // "a、b、またはc"
 /// ```
 public struct ListStyle: Sendable, Hashable {
     /// The conjunction.
@@ -58,8 +58,8 @@ public struct ListStyle: Sendable, Hashable {
 /// Joins items into a list as a locale writes it.
 ///
 /// ```swift
-/// try ICUListFormatter(locale: try LocaleID("en")).format(["a", "b", "c"])   // "a, b, and c"
-/// try ICUListFormatter(locale: try LocaleID("de")).format(["a", "b", "c"])   // "a, b und c"
+/// try ICUListFormatter(locale: LocaleID("en")).format(["a", "b", "c"])   // "a, b, and c"
+/// try ICUListFormatter(locale: LocaleID("de")).format(["a", "b", "c"])   // "a, b und c"
 /// ```
 ///
 /// Formatters are cached per (style, locale) and shared; each serializes its calls.
@@ -75,21 +75,20 @@ public struct ICUListFormatter: Sendable {
     /// Opens (or reuses) a list formatter.
     ///
     /// ```swift
-    /// let or = try ICUListFormatter(ListStyle(type: .or), locale: try LocaleID("fr"))
+    /// let or = try ICUListFormatter(ListStyle(type: .or), locale: LocaleID("fr"))
     /// try or.format(["thé", "café"])   // "thé ou café"
     /// ```
-    /// - Throws: ``LocaleIDError/unknown(_:)`` in strict mode; ``ICUError`` if ICU fails.
+    /// - Throws: ``LocaleError/unknownLocale(_:)`` in strict mode; ``ICUError`` if ICU fails.
     ///
     /// The corresponding C function is `ulistfmt_openForType`.
-    public init(_ style: ListStyle = ListStyle(), locale: LocaleID = .root, strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    public init(_ style: ListStyle = ListStyle(), locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
+        if strict { try locale.requireKnown(as: FormattingError.self) }
         self.style = style
         self.locale = locale
         handle = try Self.cache.value(for: "\(style.type.rawValue)|\(style.width.rawValue)|\(locale.identifier)") {
-            () throws(ICUError) -> LockedHandle in
-            var status = U_ZERO_ERROR
-            guard let opened = ulistfmt_openForType(locale.identifier, style.type.icu, style.width.icu, &status), !status.isFailure else {
-                throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ulistfmt_openForType(\(locale))")
+            () throws(FormattingError) -> LockedHandle in
+            let opened = try ICU.open("ulistfmt_openForType(\(locale))", as: FormattingError.self, close: ulistfmt_close) {
+                ulistfmt_openForType(locale.identifier, style.type.icu, style.width.icu, &$0)
             }
             return LockedHandle(opened) { ulistfmt_close($0) }
         }
@@ -98,17 +97,17 @@ public struct ICUListFormatter: Sendable {
     /// Joins `items`.
     ///
     /// ```swift
-    /// try ICUListFormatter(ListStyle(type: .units, width: .narrow), locale: try LocaleID("en")).format(["5′", "11″"])   // "5′ 11″"
+    /// try ICUListFormatter(ListStyle(type: .units, width: .narrow), locale: LocaleID("en")).format(["5′", "11″"])   // "5′ 11″"
     /// ```
     /// - Throws: ``InputTooLongError`` when the items exceed ICU's `Int32` lengths;
     ///   ``ICUError`` if ICU fails.
     ///
     /// The corresponding C function is `ulistfmt_format`.
-    public func format(_ items: [String]) throws -> String {
+    public func format(_ items: [String]) throws(FormattingError) -> String {
         let units = items.map { Array($0.utf16) }
         let total = units.reduce(0) { $0 + $1.count }
         guard total < Int(Int32.max) / 2, items.count < Int(Int32.max) else {
-            throw InputTooLongError(length: total, limit: Int(Int32.max) / 2, unit: "UTF-16 code units")
+            throw .inputTooLong(InputTooLongError(length: total, limit: Int(Int32.max) / 2, unit: "UTF-16 code units"))
         }
         // One contiguous buffer holding every item, and pointers into it.
         var storage: [UInt16] = []
@@ -119,7 +118,7 @@ public struct ICUListFormatter: Sendable {
             lengths.append(Int32(item.count))
         }
         if storage.isEmpty { storage.append(0) }
-        return try storage.withUnsafeBufferPointer { buffer in
+        return try FormattingError.converting { try storage.withUnsafeBufferPointer { buffer in
             var pointers: [UnsafePointer<UInt16>?] = []
             var offset = 0
             for length in lengths {
@@ -135,6 +134,6 @@ public struct ICUListFormatter: Sendable {
                     }
                 }
             }
-        }
+        } }
     }
 }

@@ -26,22 +26,22 @@ public struct ICUNumberFormatter: Sendable, Hashable {
     /// Creates a formatter from an ICU number skeleton.
     ///
     /// ```swift
-    /// let compact = try ICUNumberFormatter(skeleton: "compact-short", locale: try LocaleID("ja"))
+    /// let compact = try ICUNumberFormatter(skeleton: "compact-short", locale: LocaleID("ja"))
     /// try compact.format(123456)   // "12万"
     /// ```
     /// - Parameters:
     ///   - skeleton: An ICU number skeleton (see ICU's "Number Skeletons" user guide),
     ///     such as `"percent"`, `"scientific"`, `".00"`, `"unit/meter usage/road"`.
     ///   - locale: The locale; its `nu`/`cu` keywords apply (`ar-u-nu-latn`).
-    ///   - strict: Throw ``LocaleIDError/unknown(_:)`` for a locale ICU does not know
+    ///   - strict: Throw ``LocaleError/unknownLocale(_:)`` for a locale ICU does not know
     ///     instead of formatting with root conventions.
     /// - Throws: ``FormattingError/invalidSkeleton(_:offset:)`` (or
     ///   ``FormattingError/unknownUnit(_:)``, ``FormattingError/unknownCurrency(_:)``) for a
-    ///   skeleton ICU rejects, ``LocaleIDError`` in strict mode.
+    ///   skeleton ICU rejects, ``LocaleError`` in strict mode.
     ///
     /// The corresponding C function is `unumf_openForSkeletonAndLocaleWithError`.
-    public init(skeleton: String, locale: LocaleID = .root, strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    public init(skeleton: String, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
+        if strict { try locale.requireKnown(as: FormattingError.self) }
         self.skeleton = skeleton
         self.locale = locale
         self.handle = try NumberFormatterHandle.cache.value(for: Signature(skeleton: skeleton, locale: locale.identifier)) {
@@ -50,28 +50,17 @@ public struct ICUNumberFormatter: Sendable, Hashable {
         }
     }
 
-    /// Creates a formatter from a skeleton and a locale identifier string.
-    ///
-    /// ```swift
-    /// try ICUNumberFormatter(skeleton: "percent", locale: "fr").format(25)   // "25 %"
-    /// ```
-    /// - Throws: ``LocaleIDError/malformed(_:)`` and what ``init(skeleton:locale:strict:)`` throws.
-    ///
-    /// The corresponding C function is `unumf_openForSkeletonAndLocaleWithError`.
-    public init(skeleton: String, locale: String, strict: Bool = false) throws {
-        try self.init(skeleton: skeleton, locale: LocaleID(locale), strict: strict)
-    }
 
     /// Creates a formatter for a ``NumberStyle``.
     ///
     /// ```swift
-    /// let money = try ICUNumberFormatter(.currency("CNY", display: .name), locale: try LocaleID("en"))
+    /// let money = try ICUNumberFormatter(.currency("CNY", display: .name), locale: LocaleID("en"))
     /// try money.format(3)   // "3.00 Chinese yuan"
     /// ```
     /// - Throws: what ``init(skeleton:locale:strict:)`` throws.
     ///
     /// The corresponding C function is `unumf_openForSkeletonAndLocaleWithError`.
-    public init(_ style: NumberStyle, locale: LocaleID = .root, strict: Bool = false) throws {
+    public init(_ style: NumberStyle, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
         try self.init(skeleton: style.skeleton, locale: locale, strict: strict)
     }
 
@@ -83,8 +72,8 @@ public struct ICUNumberFormatter: Sendable, Hashable {
     /// - Throws: ``ICUError`` if ICU fails to format (memory).
     ///
     /// The corresponding C function is `unumf_formatDouble`.
-    public func format(_ value: Double) throws -> String {
-        try handle.format(value)
+    public func format(_ value: Double) throws(FormattingError) -> String {
+        try FormattingError.wrapping { () throws(ICUError) in try handle.format(value) }
     }
 
     /// Formats an integer exactly (no rounding through `Double`).
@@ -95,8 +84,8 @@ public struct ICUNumberFormatter: Sendable, Hashable {
     /// - Throws: ``ICUError`` if ICU fails to format (memory).
     ///
     /// The corresponding C function is `unumf_formatInt`.
-    public func format(_ value: Int) throws -> String {
-        try handle.format(Int64(value))
+    public func format(_ value: Int) throws(FormattingError) -> String {
+        try FormattingError.wrapping { () throws(ICUError) in try handle.format(Int64(value)) }
     }
 
     /// Formats a decimal number given as a string, with arbitrary precision
@@ -108,9 +97,9 @@ public struct ICUNumberFormatter: Sendable, Hashable {
     /// - Throws: ``FormattingError/invalidNumber(_:)`` for a string that is not a decimal number.
     ///
     /// The corresponding C function is `unumf_formatDecimal`.
-    public func format(decimal: String) throws -> String {
+    public func format(decimal: String) throws(FormattingError) -> String {
         guard isDecimalNumberString(decimal) else { throw FormattingError.invalidNumber(decimal) }
-        return try handle.format(decimal: decimal)
+        return try FormattingError.wrapping { () throws(ICUError) in try handle.format(decimal: decimal) }
     }
 
     /// Formatters are equal when their skeleton and locale are.
@@ -268,7 +257,7 @@ final class NumberFormatterHandle: @unchecked Sendable {
 /// ```swift
 /// let style = NumberStyle.currency("USD", display: .narrowSymbol).precision(.fractionDigits(0...0))
 /// style.skeleton   // "currency/USD unit-width-narrow precision-integer"
-/// try ICUNumberFormatter(style, locale: try LocaleID("en-CA")).format(12.6)   // "$13"
+/// try ICUNumberFormatter(style, locale: LocaleID("en-CA")).format(12.6)   // "$13"
 /// ```
 public struct NumberStyle: Sendable, Hashable {
     /// The skeleton this style stands for.

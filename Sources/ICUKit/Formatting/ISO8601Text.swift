@@ -14,11 +14,11 @@ public enum ISO8601Text {
     /// the `T`), with `Z` or an offset (`+02:00`, `+0200`, `+02`); without one the time is
     /// local wall time in `timeZone` (ICU's zone data; for a repeated hour the earlier,
     /// for a skipped hour the later reading). Years may have a sign and up to six digits.
-    /// - Throws: ``DateFormatError/unparseable(text:byteOffset:)`` at the first byte that
-    ///   does not fit, ``DateFormatError/unknownTimeZone(_:)``.
-    public static func parse(_ text: String, timeZone: String = "UTC") throws(DateFormatError) -> Date {
+    /// - Throws: ``FormattingError/unparseable(text:byteOffset:)`` at the first byte that
+    ///   does not fit, ``FormattingError/unknownTimeZone(_:)``.
+    public static func parse(_ text: String, timeZone: String = "UTC") throws(FormattingError) -> Date {
         var scanner = Scanner(bytes: Array(text.utf8))
-        func fail() -> DateFormatError { .unparseable(text: text, byteOffset: scanner.position) }
+        func fail() -> FormattingError { .unparseable(text, byteOffset: scanner.position) }
         scanner.skipSpaces()
         var sign: Int64 = 1
         if scanner.take(UInt8(ascii: "-")) { sign = -1 } else { _ = scanner.take(UInt8(ascii: "+")) }
@@ -88,7 +88,7 @@ public enum ISO8601Text {
     }
 
     /// The zone's offset (raw + DST) in milliseconds for a local wall time.
-    static func zoneOffset(atLocal local: Double, timeZone: String) throws(DateFormatError) -> Double {
+    static func zoneOffset(atLocal local: Double, timeZone: String) throws(FormattingError) -> Double {
         guard let zone = TimeZoneIDs.canonical(timeZone) else { throw .unknownTimeZone(timeZone) }
         if zone == "Etc/UTC" || zone == "Etc/GMT" { return 0 }
         let units = Array(zone.utf16)
@@ -99,7 +99,7 @@ public enum ISO8601Text {
         defer { ucal_close(calendar) }
         ucal_setMillis(calendar, local, &status)
         var raw: Int32 = 0, dst: Int32 = 0
-        ucal_getTimeZoneOffsetFromLocal(UnsafeMutablePointer<UnsafeRawPointer?>(OpaquePointer(calendar)), UCAL_TZ_LOCAL_FORMER, UCAL_TZ_LOCAL_FORMER, &raw, &dst, &status)
+        ucal_getTimeZoneOffsetFromLocal(calendar, UCAL_TZ_LOCAL_FORMER, UCAL_TZ_LOCAL_FORMER, &raw, &dst, &status)
         if status.isFailure { throw .icu(ICUError(status, operation: "ucal_getTimeZoneOffsetFromLocal")) }
         return Double(raw) + Double(dst)
     }

@@ -6,9 +6,9 @@ internal import CICU
 /// `fr_FR`, by ICU 72's data), food energy in Calories.
 ///
 /// ```swift
-/// let height = try MeasureFormatter(unit: "centimeter", usage: "person-height", locale: try LocaleID("en-US"))
+/// let height = try MeasureFormatter(unit: "centimeter", usage: "person-height", locale: LocaleID("en-US"))
 /// try height.format(180)   // "5 ft, 11 in"
-/// let food = try MeasureFormatter(unit: "kilocalorie", usage: "food", locale: try LocaleID("en-US"))
+/// let food = try MeasureFormatter(unit: "kilocalorie", usage: "food", locale: LocaleID("en-US"))
 /// try food.format(500)     // "500 Cal"
 /// ```
 public struct MeasureFormatter: Sendable, Hashable {
@@ -42,7 +42,7 @@ public struct MeasureFormatter: Sendable, Hashable {
     /// Creates a measure formatter.
     ///
     /// ```swift
-    /// let weight = try MeasureFormatter(unit: "kilogram", usage: "person", locale: try LocaleID("en-GB"))
+    /// let weight = try MeasureFormatter(unit: "kilogram", usage: "person", locale: LocaleID("en-GB"))
     /// try weight.format(70)   // "11 st, 0.32 lb"
     /// ```
     /// - Parameters:
@@ -56,14 +56,14 @@ public struct MeasureFormatter: Sendable, Hashable {
     ///     a `-u-mu-` keyword (`en-US-u-mu-metric`) overrides the measurement system.
     ///   - strict: Throw for a locale ICU does not know.
     /// - Throws: ``FormattingError/unknownUnit(_:)`` for a unit ICU does not know or a
-    ///   usage that does not fit the unit, ``LocaleIDError`` in strict mode.
+    ///   usage that does not fit the unit, ``LocaleError`` in strict mode.
     ///
     /// The corresponding C function is `unumf_openForSkeletonAndLocaleWithError`
     /// (skeleton `unit/UNIT usage/USAGE`).
     public init(
         unit: String, usage: String? = nil, width: Width = .short,
         precision: NumberStyle.Precision? = nil, locale: LocaleID = .root, strict: Bool = false
-    ) throws {
+    ) throws(FormattingError) {
         guard Self.isUnitIdentifier(unit) else { throw FormattingError.unknownUnit(unit) }
         if let usage, !Self.isUnitIdentifier(usage) { throw FormattingError.invalidSkeleton("usage/" + usage, offset: nil) }
         var skeleton = "unit/" + unit + width.skeletonOption
@@ -71,8 +71,9 @@ public struct MeasureFormatter: Sendable, Hashable {
         if let precision { skeleton += " " + precision.skeleton }
         do {
             numberFormatter = try ICUNumberFormatter(skeleton: skeleton, locale: locale, strict: strict)
-        } catch FormattingError.invalidSkeleton {
-            throw FormattingError.unknownUnit(usage.map { "\(unit) (usage \($0))" } ?? unit)
+        } catch {
+            if case .invalidSkeleton = error { throw .unknownUnit(usage.map { "\(unit) (usage \($0))" } ?? unit) }
+            throw error
         }
         self.unit = unit
         self.usage = usage
@@ -82,12 +83,12 @@ public struct MeasureFormatter: Sendable, Hashable {
     /// Formats a value given in ``unit``.
     ///
     /// ```swift
-    /// try MeasureFormatter(unit: "meter", width: .long, locale: try LocaleID("fr")).format(3)   // "3 mètres"
+    /// try MeasureFormatter(unit: "meter", width: .long, locale: LocaleID("fr")).format(3)   // "3 mètres"
     /// ```
     /// - Throws: ``ICUError`` if ICU fails.
     ///
     /// The corresponding C function is `unumf_formatDouble`.
-    public func format(_ value: Double) throws -> String {
+    public func format(_ value: Double) throws(FormattingError) -> String {
         try numberFormatter.format(value)
     }
 
@@ -102,7 +103,7 @@ public struct MeasureFormatter: Sendable, Hashable {
 /// Formats number ranges: "3–5 kg", "$3 – $5", "~5" for equal ends.
 ///
 /// ```swift
-/// let range = try NumberRangeFormatter(skeleton: "unit/kilogram", locale: try LocaleID("en"))
+/// let range = try NumberRangeFormatter(skeleton: "unit/kilogram", locale: LocaleID("en"))
 /// try range.format(3, 5)   // "3–5 kg"
 /// ```
 ///
@@ -128,13 +129,13 @@ public struct NumberRangeFormatter: Sendable {
     /// Creates (or reuses) a range formatter.
     ///
     /// ```swift
-    /// try NumberRangeFormatter(skeleton: "currency/EUR", locale: try LocaleID("de")).format(3, 5)   // "3,00–5,00 €"
+    /// try NumberRangeFormatter(skeleton: "currency/EUR", locale: LocaleID("de")).format(3, 5)   // "3,00–5,00 €"
     /// ```
-    /// - Throws: ``FormattingError/invalidSkeleton(_:offset:)``, ``LocaleIDError`` in strict mode.
+    /// - Throws: ``FormattingError/invalidSkeleton(_:offset:)``, ``LocaleError`` in strict mode.
     ///
     /// The corresponding C function is `unumrf_openForSkeletonWithCollapseAndIdentityFallback`.
-    public init(skeleton: String = "", locale: LocaleID = .root, strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    public init(skeleton: String = "", locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
+        if strict { try locale.requireKnown(as: FormattingError.self) }
         // Validate the skeleton (and get a typed error) through the single-number formatter.
         _ = try ICUNumberFormatter(skeleton: skeleton, locale: locale)
         self.skeleton = skeleton
@@ -159,21 +160,21 @@ public struct NumberRangeFormatter: Sendable {
     /// Formats the range from `lower` to `upper`.
     ///
     /// ```swift
-    /// try NumberRangeFormatter(locale: try LocaleID("en")).format(5, 5)   // "~5"
+    /// try NumberRangeFormatter(locale: LocaleID("en")).format(5, 5)   // "~5"
     /// ```
     /// - Throws: ``ICUError`` if ICU fails.
     ///
     /// The corresponding C function is `unumrf_formatDoubleRange`.
-    public func format(_ lower: Double, _ upper: Double) throws -> String {
+    public func format(_ lower: Double, _ upper: Double) throws(FormattingError) -> String {
         var status = U_ZERO_ERROR
         guard let result = unumrf_openResult(&status), !status.isFailure else {
-            throw ICUError(status, operation: "unumrf_openResult")
+            throw FormattingError.icu(ICUError(status, operation: "unumrf_openResult"))
         }
         defer { unumrf_closeResult(result) }
         unumrf_formatDoubleRange(handle.formatter, lower, upper, result, &status)
-        try status.check("unumrf_formatDoubleRange")
+        try FormattingError.converting { try status.check("unumrf_formatDoubleRange") }
         let value = unumrf_resultAsValue(result, &status)
-        try status.check("unumrf_resultAsValue")
-        return try formattedValueString(value, operation: "ufmtval_getString")
+        try FormattingError.converting { try status.check("unumrf_resultAsValue") }
+        return try FormattingError.converting { try formattedValueString(value, operation: "ufmtval_getString") }
     }
 }

@@ -28,7 +28,7 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
 /// ```swift
 /// let message = try MessageFormatter(
 ///     "{name} has {count, plural, =0 {no files} one {# file} other {# files}}.",
-///     locale: try LocaleID("en"))
+///     locale: LocaleID("en"))
 /// try message.format(["name": "Ana", "count": 1])   // "Ana has 1 file."
 /// ```
 ///
@@ -66,20 +66,20 @@ public struct MessageFormatter: Sendable {
     /// Parses `pattern` (or reuses a cached parse).
     ///
     /// ```swift
-    /// let rank = try MessageFormatter("{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}", locale: try LocaleID("en"))
+    /// let rank = try MessageFormatter("{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}", locale: LocaleID("en"))
     /// try rank.format(["n": 22])   // "22nd"
     /// ```
     /// - Throws: ``FormattingError/invalidPattern(_:offset:reason:)`` for a pattern ICU
-    ///   rejects (`offset` in UTF-16 units), ``LocaleIDError`` in strict mode.
+    ///   rejects (`offset` in UTF-16 units), ``LocaleError`` in strict mode.
     ///
     /// The corresponding C function is `umsg_open`.
-    public init(_ pattern: String, locale: LocaleID = .root, strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    public init(_ pattern: String, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
+        if strict { try locale.requireKnown(as: FormattingError.self) }
         self.pattern = pattern
         self.locale = locale
-        shared = try Self.cache.value(for: locale.identifier + "|" + pattern) { () throws -> Shared in
+        shared = try FormattingError.converting { try Self.cache.value(for: locale.identifier + "|" + pattern) { () throws -> Shared in
             try Self.open(pattern, locale: locale)
-        }
+        } }
     }
 
     private static func openUMsg(_ pattern: String, locale: LocaleID) throws -> LockedHandle {
@@ -98,7 +98,7 @@ public struct MessageFormatter: Sendable {
             throw FormattingError.invalidPattern(
                 pattern, offset: parseError.offset >= 0 ? Int(parseError.offset) : nil, reason: String(cString: u_errorName(status)))
         }
-        return LockedHandle(OpaquePointer(opened)) { umsg_close(UnsafeMutablePointer($0)) }
+        return LockedHandle(opened) { umsg_close($0) }
     }
 
     private static func open(_ pattern: String, locale: LocaleID) throws -> Shared {
@@ -119,7 +119,7 @@ public struct MessageFormatter: Sendable {
     /// ```swift
     /// let invite = try MessageFormatter(
     ///     "{host} invites {guests, plural, =0 {nobody} one {one guest} other {# guests}} to {gender, select, female {her} male {his} other {their}} party.",
-    ///     locale: try LocaleID("en"))
+    ///     locale: LocaleID("en"))
     /// try invite.format(["host": "Ana", "guests": 3, "gender": "female"])
     /// // "Ana invites 3 guests to her party."
     /// ```
@@ -128,7 +128,7 @@ public struct MessageFormatter: Sendable {
     ///   when ICU cannot format a pattern it parsed.
     ///
     /// The corresponding C function is `umsg_vformat`.
-    public func format(_ arguments: [String: MessageArgument]) throws -> String {
+    public func format(_ arguments: [String: MessageArgument]) throws(FormattingError) -> String {
         var strings: [UnsafeMutableBufferPointer<UInt16>] = []
         defer { for buffer in strings { buffer.deallocate() } }
         var values: [any CVarArg] = []
@@ -170,7 +170,7 @@ public struct MessageFormatter: Sendable {
                 }
                 let units = Array(text.utf16)
                 guard units.count < Int(Int32.max) / 4 else {
-                    throw InputTooLongError(length: units.count, limit: Int(Int32.max) / 4, unit: "UTF-16 code units")
+                    throw FormattingError.inputTooLong(InputTooLongError(length: units.count, limit: Int(Int32.max) / 4, unit: "UTF-16 code units"))
                 }
                 let buffer = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: units.count + 1)
                 _ = buffer.initialize(from: units)
@@ -184,7 +184,7 @@ public struct MessageFormatter: Sendable {
             return try shared.handle.withHandle { format throws(ICUError) in
                 try ICUBuffers.utf16String(operation: "umsg_vformat", capacity: estimate) { buffer, capacity, status in
                     withVaList(values) { list in
-                        umsg_vformat(UnsafeMutablePointer(format), buffer, capacity, list, &status)
+                        umsg_vformat(format, buffer, capacity, list, &status)
                     }
                 }
             }

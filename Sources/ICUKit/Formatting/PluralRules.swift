@@ -3,7 +3,7 @@ internal import CICU
 /// A CLDR plural category.
 ///
 /// ```swift
-/// try PluralRules(locale: try LocaleID("cy")).categories   // [.zero, .one, .two, .few, .many, .other]
+/// try PluralRules(locale: LocaleID("cy")).categories   // [.zero, .one, .two, .few, .many, .other]
 /// ```
 public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
     /// `zero` (Arabic 0, Welsh 0, Latvian 0, 10–20, …).
@@ -42,11 +42,11 @@ public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable
 /// "2nd"), including the category of a number as formatted ("1.0" is `other` in English).
 ///
 /// ```swift
-/// let russian = try PluralRules(locale: try LocaleID("ru"))
+/// let russian = try PluralRules(locale: LocaleID("ru"))
 /// try russian.category(for: 3)    // .few
 /// try russian.category(for: 5)    // .many
-/// try PluralRules(locale: try LocaleID("en")).category(forFormatted: "1.0")   // .other
-/// try PluralRules(.ordinal, locale: try LocaleID("en")).category(for: 22)      // .two
+/// try PluralRules(locale: LocaleID("en")).category(forFormatted: "1.0")   // .other
+/// try PluralRules(.ordinal, locale: LocaleID("en")).category(for: 22)      // .two
 /// ```
 ///
 /// Rules are cached per (type, locale) and shared; each shared one serializes its calls.
@@ -70,21 +70,20 @@ public struct PluralRules: Sendable {
     /// Opens (or reuses) the plural rules of `locale`.
     ///
     /// ```swift
-    /// let welsh = try PluralRules(locale: try LocaleID("cy"))
+    /// let welsh = try PluralRules(locale: LocaleID("cy"))
     /// welsh.categories.count   // 6
     /// ```
-    /// - Throws: ``LocaleIDError/unknown(_:)`` in strict mode; ``ICUError`` if ICU fails.
+    /// - Throws: ``LocaleError/unknownLocale(_:)`` in strict mode; ``ICUError`` if ICU fails.
     ///
     /// The corresponding C function is `uplrules_openForType`.
-    public init(_ type: RuleType = .cardinal, locale: LocaleID = .root, strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    public init(_ type: RuleType = .cardinal, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
+        if strict { try locale.requireKnown(as: FormattingError.self) }
         self.type = type
         self.locale = locale
-        handle = try Self.cache.value(for: type.rawValue + "|" + locale.identifier) { () throws(ICUError) -> LockedHandle in
-            var status = U_ZERO_ERROR
+        handle = try Self.cache.value(for: type.rawValue + "|" + locale.identifier) { () throws(FormattingError) -> LockedHandle in
             let icuType = type == .cardinal ? UPLURAL_TYPE_CARDINAL : UPLURAL_TYPE_ORDINAL
-            guard let rules = uplrules_openForType(locale.identifier, icuType, &status), !status.isFailure else {
-                throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "uplrules_openForType(\(locale))")
+            let rules = try ICU.open("uplrules_openForType(\(locale))", as: FormattingError.self, close: uplrules_close) {
+                uplrules_openForType(locale.identifier, icuType, &$0)
             }
             return LockedHandle(rules) { uplrules_close($0) }
         }
@@ -94,12 +93,12 @@ public struct PluralRules: Sendable {
     /// ``category(forFormatted:)`` when visible fraction digits matter).
     ///
     /// ```swift
-    /// try PluralRules(locale: try LocaleID("pl")).category(for: 22)   // .few
+    /// try PluralRules(locale: LocaleID("pl")).category(for: 22)   // .few
     /// ```
     /// - Throws: ``FormattingError/outOfRange(_:)`` for NaN or infinity.
     ///
     /// The corresponding C function is `uplrules_select`.
-    public func category(for value: Double) throws -> PluralCategory {
+    public func category(for value: Double) throws(FormattingError) -> PluralCategory {
         guard value.isFinite else { throw FormattingError.outOfRange("plural category of \(value)") }
         // The keyword is read straight from a stack buffer (no String on this hot path).
         let category = handle.withHandle { rules -> PluralCategory? in
@@ -110,7 +109,7 @@ public struct PluralRules: Sendable {
                 return PluralCategory(utf16: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]))
             }
         }
-        guard let category else { throw ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "uplrules_select") }
+        guard let category else { throw FormattingError.icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "uplrules_select")) }
         return category
     }
 
@@ -118,20 +117,20 @@ public struct PluralRules: Sendable {
     /// digits: `"1"` is `one` but `"1.0"` is `other` in English; `"1.5"` is `one` in French.
     ///
     /// ```swift
-    /// try PluralRules(locale: try LocaleID("en")).category(forFormatted: "1.0")   // .other
+    /// try PluralRules(locale: LocaleID("en")).category(forFormatted: "1.0")   // .other
     /// ```
     /// - Throws: ``FormattingError/invalidNumber(_:)`` for a string that is not a plain
     ///   decimal number (`-12.50`, `3`, `1e3`).
     ///
     /// The corresponding C function is `uplrules_selectFormatted`.
-    public func category(forFormatted decimal: String) throws -> PluralCategory {
+    public func category(forFormatted decimal: String) throws(FormattingError) -> PluralCategory {
         guard isDecimalNumberString(decimal) else { throw FormattingError.invalidNumber(decimal) }
         // Keep exactly the fraction digits written ("1.50" has two).
         let mantissa = decimal.prefix { $0 != "e" && $0 != "E" }
         let fractionDigits = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
         let skeleton = fractionDigits == 0 ? "precision-integer group-off" : "." + String(repeating: "0", count: min(fractionDigits, 999)) + " group-off"
         let formatter = try ICUNumberFormatter(skeleton: skeleton, locale: locale)
-        return try category(decimal: decimal, formatter: formatter)
+        return try FormattingError.converting { try category(decimal: decimal, formatter: formatter) }
     }
 
     /// The category of `value` as `formatter` writes it (so "1.0 km" counts its fraction
@@ -139,13 +138,13 @@ public struct PluralRules: Sendable {
     ///
     /// ```swift
     /// let oneDecimal = try ICUNumberFormatter(skeleton: ".0", locale: "en")
-    /// try PluralRules(locale: try LocaleID("en")).category(for: 1, formattedWith: oneDecimal)   // .other
+    /// try PluralRules(locale: LocaleID("en")).category(for: 1, formattedWith: oneDecimal)   // .other
     /// ```
     /// - Throws: ``ICUError`` if ICU fails.
     ///
     /// The corresponding C function is `uplrules_selectFormatted`.
-    public func category(for value: Double, formattedWith formatter: ICUNumberFormatter) throws -> PluralCategory {
-        let keyword = try formatter.handle.withFormatted(value) { result throws(ICUError) in try select(result) }
+    public func category(for value: Double, formattedWith formatter: ICUNumberFormatter) throws(FormattingError) -> PluralCategory {
+        let keyword = try FormattingError.converting { try formatter.handle.withFormatted(value) { result throws(ICUError) in try select(result) } }
         return PluralCategory(rawValue: keyword) ?? .other
     }
 
@@ -165,7 +164,7 @@ public struct PluralRules: Sendable {
     /// The categories this locale distinguishes, in CLDR order (zero … other).
     ///
     /// ```swift
-    /// try PluralRules(locale: try LocaleID("ja")).categories   // [.other]
+    /// try PluralRules(locale: LocaleID("ja")).categories   // [.other]
     /// ```
     ///
     /// The corresponding C function is `uplrules_getKeywords`.

@@ -74,19 +74,19 @@ public struct RelativeTimeFormatter: Sendable, Hashable {
     public init(
         locale: LocaleID, width: Width = .wide, numeric: Bool = false,
         context: CapitalizationContext = .none, strict: Bool = false
-    ) throws {
-        if strict { try locale.requireKnown() }
+    ) throws(FormattingError) {
+        if strict { try locale.requireKnown(as: FormattingError.self) }
         let configuration = Configuration(locale: locale, width: width, numeric: numeric, context: context)
         self.configuration = configuration
-        self.engine = try RelativeTimeEngine.cache.value(for: configuration) { () throws(DateFormatError) in
+        self.engine = try RelativeTimeEngine.cache.value(for: configuration) { () throws(FormattingError) in
             try RelativeTimeEngine(configuration)
         }
     }
 
     /// Formats `value` of `unit` relative to now (negative: past).
-    /// - Throws: ``DateFormatError/dateOutOfRange(_:)`` for a value that is not finite.
+    /// - Throws: ``FormattingError/dateOutOfRange(_:)`` for a value that is not finite.
     /// The corresponding C functions are `ureldatefmt_format` and `ureldatefmt_formatNumeric`.
-    public func format(_ value: Double, _ unit: Unit) throws(DateFormatError) -> String {
+    public func format(_ value: Double, _ unit: Unit) throws(FormattingError) -> String {
         guard value.isFinite else { throw .dateOutOfRange(value) }
         return try engine.format(value, unit.icuValue, numeric: configuration.numeric)
     }
@@ -99,14 +99,14 @@ public struct RelativeTimeFormatter: Sendable, Hashable {
     /// ```swift
     /// try RelativeTimeFormatter(locale: LocaleID("en")).format(seconds: 3 * 3600)   // "in 3 hours"
     /// ```
-    public func format(seconds: Double) throws(DateFormatError) -> String {
+    public func format(seconds: Double) throws(FormattingError) -> String {
         guard seconds.isFinite else { throw .dateOutOfRange(seconds) }
         let (value, unit) = Self.largestUnit(seconds)
         return try format(value, unit)
     }
 
     /// Formats `date` relative to `reference` (see ``format(seconds:)``).
-    public func format(_ date: Date, relativeTo reference: Date) throws(DateFormatError) -> String {
+    public func format(_ date: Date, relativeTo reference: Date) throws(FormattingError) -> String {
         try format(seconds: date.timeIntervalSince(reference))
     }
 
@@ -134,23 +134,21 @@ public struct RelativeTimeFormatter: Sendable, Hashable {
 /// The ICU side of a ``RelativeTimeFormatter``: a pool of `URelativeDateTimeFormatter`s.
 final class RelativeTimeEngine: Sendable {
     static let cache = ConfigurationCache<RelativeTimeFormatter.Configuration, RelativeTimeEngine>()
-    let pool: HandlePool
+    let pool: ICUPool<ICUHandle>
 
-    init(_ configuration: RelativeTimeFormatter.Configuration) throws(DateFormatError) {
-        let open: @Sendable () throws(ICUError) -> OwnedHandle = { () throws(ICUError) in
+    init(_ configuration: RelativeTimeFormatter.Configuration) throws(FormattingError) {
+        let open: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
             var status = U_ZERO_ERROR
             let context = configuration.context == .dynamic ? UDISPCTX_CAPITALIZATION_NONE : configuration.context.icuValue
             guard let formatter = ureldatefmt_open(configuration.locale.identifier, nil, configuration.width.icuValue, context, &status),
                   !status.isFailure
             else { throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ureldatefmt_open") }
-            return OwnedHandle(formatter) { ureldatefmt_close($0) }
+            return ICUHandle(formatter) { ureldatefmt_close($0) }
         }
-        let first: OwnedHandle
-        do { first = try open() } catch { throw .icu(error) }
-        pool = HandlePool(first: first, make: open)
+        do { pool = try ICUPool(capacity: 8, make: open) } catch { throw .icu(error) }
     }
 
-    func format(_ value: Double, _ unit: Int32, numeric: Bool) throws(DateFormatError) -> String {
+    func format(_ value: Double, _ unit: Int32, numeric: Bool) throws(FormattingError) -> String {
         do {
             return try pool.withHandle { (formatter) throws(ICUError) -> String in
                 try ICUBuffers.utf16String(operation: "ureldatefmt_format") { buffer, capacity, status in

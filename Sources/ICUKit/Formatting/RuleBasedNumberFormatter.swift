@@ -2,8 +2,6 @@ internal import CICU
 
 /// ICU's `UNumberFormat*` (a `void **` in the shim) as an opaque handle, and back.
 typealias UNumHandle = OpaquePointer
-@inline(__always) func unumConst(_ handle: UNumHandle) -> UnsafeMutablePointer<UnsafeRawPointer?> { UnsafeMutablePointer(handle) }
-@inline(__always) func unumMutable(_ handle: UNumHandle) -> UnsafeMutablePointer<UnsafeMutableRawPointer?> { UnsafeMutablePointer(handle) }
 
 /// Opens a `UNumberFormat` of `style` for `locale`, reporting what ICU actually loaded.
 func openUNum(style: Int32, locale: LocaleID, operation: String) throws(ICUError) -> (LockedHandle, actual: String) {
@@ -12,10 +10,10 @@ func openUNum(style: Int32, locale: LocaleID, operation: String) throws(ICUError
     guard let opened = unum_open(style, nil, 0, locale.identifier, &parseError, &status), !status.isFailure else {
         throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: operation)
     }
-    let handle = UNumHandle(opened)
+    let handle = opened
     var localeStatus = U_ZERO_ERROR
-    let actual = unum_getLocaleByType(unumConst(handle), ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
-    return (LockedHandle(handle) { unum_close(unumMutable($0)) }, actual)
+    let actual = unum_getLocaleByType(handle, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+    return (LockedHandle(handle) { unum_close($0) }, actual)
 }
 
 /// Parses `text` with a `UNumberFormat`, requiring the whole text to be consumed.
@@ -25,7 +23,7 @@ func parseWithUNum(_ handle: UNumHandle, _ text: String) throws -> Double {
     return try withUTF16Text(trimmed) { chars, count in
         var position: Int32 = 0
         var status = U_ZERO_ERROR
-        let value = unum_parseDouble(unumConst(handle), chars, count, &position, &status)
+        let value = unum_parseDouble(handle, chars, count, &position, &status)
         if status.isFailure || position != count {
             // ICU reports the failure position through parsePos; map it to UTF-8.
             let stop = Int(max(0, min(position, count)))
@@ -41,10 +39,10 @@ func parseWithUNum(_ handle: UNumHandle, _ text: String) throws -> Double {
 /// formats (RBNF): "forty-two", "quarante-deux", "21st".
 ///
 /// ```swift
-/// let words = try RuleBasedNumberFormatter(.spellOut, locale: try LocaleID("fr"))
+/// let words = try RuleBasedNumberFormatter(.spellOut, locale: LocaleID("fr"))
 /// try words.format(42)            // "quarante-deux"
 /// try words.parse("quarante-deux")  // 42
-/// try RuleBasedNumberFormatter(.ordinal, locale: try LocaleID("en")).format(21)   // "21st"
+/// try RuleBasedNumberFormatter(.ordinal, locale: LocaleID("en")).format(21)   // "21st"
 /// ```
 ///
 /// Formatters are cached per (kind, locale) and shared; ICU's rule-based formats are
@@ -87,62 +85,62 @@ public struct RuleBasedNumberFormatter: Sendable {
     /// Opens (or reuses) the rule-based format of `kind` for `locale`.
     ///
     /// ```swift
-    /// try RuleBasedNumberFormatter(.spellOut, locale: try LocaleID("de")).format(21)   // "einundzwanzig"
+    /// try RuleBasedNumberFormatter(.spellOut, locale: LocaleID("de")).format(21)   // "einundzwanzig"
     /// ```
-    /// - Throws: ``LocaleIDError/unknown(_:)`` in strict mode, ``ICUError`` if ICU has no rules.
+    /// - Throws: ``LocaleError/unknownLocale(_:)`` in strict mode, ``ICUError`` if ICU has no rules.
     ///
     /// The corresponding C function is `unum_open`.
-    public init(_ kind: Kind, locale: LocaleID = .root, strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    public init(_ kind: Kind, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
+        if strict { try locale.requireKnown(as: FormattingError.self) }
         self.kind = kind
         self.locale = locale
-        self.shared = try Self.cache.value(for: kind.rawValue + "|" + locale.identifier) { () throws(ICUError) -> Shared in
+        self.shared = try FormattingError.converting { try Self.cache.value(for: kind.rawValue + "|" + locale.identifier) { () throws(ICUError) -> Shared in
             Shared(try openUNum(style: kind.style, locale: locale, operation: "unum_open(\(kind.rawValue), \(locale))"))
-        }
+        } }
     }
 
     /// Formats a number with the rules: `42` → "forty-two", `2.5` → "two point five".
     ///
     /// ```swift
-    /// try RuleBasedNumberFormatter(.spellOut, locale: try LocaleID("en")).format(2.5)   // "two point five"
+    /// try RuleBasedNumberFormatter(.spellOut, locale: LocaleID("en")).format(2.5)   // "two point five"
     /// ```
     /// - Throws: ``ICUError`` if ICU fails.
     ///
     /// The corresponding C function is `unum_formatDouble`.
-    public func format(_ value: Double) throws -> String {
-        try shared.handle.withHandle { handle throws(ICUError) in
+    public func format(_ value: Double) throws(FormattingError) -> String {
+        try FormattingError.wrapping { () throws(ICUError) in try shared.handle.withHandle { handle throws(ICUError) in
             try ICUBuffers.utf16String(operation: "unum_formatDouble", capacity: 128) {
-                unum_formatDouble(unumConst(handle), value, $0, $1, nil, &$2)
+                unum_formatDouble(handle, value, $0, $1, nil, &$2)
             }
-        }
+        } }
     }
 
     /// Formats an integer exactly.
     ///
     /// ```swift
-    /// try RuleBasedNumberFormatter(.ordinal, locale: try LocaleID("en")).format(102)   // "102nd"
+    /// try RuleBasedNumberFormatter(.ordinal, locale: LocaleID("en")).format(102)   // "102nd"
     /// ```
     /// - Throws: ``ICUError`` if ICU fails.
     ///
     /// The corresponding C function is `unum_formatInt64`.
-    public func format(_ value: Int) throws -> String {
-        try shared.handle.withHandle { handle throws(ICUError) in
+    public func format(_ value: Int) throws(FormattingError) -> String {
+        try FormattingError.wrapping { () throws(ICUError) in try shared.handle.withHandle { handle throws(ICUError) in
             try ICUBuffers.utf16String(operation: "unum_formatInt64", capacity: 128) {
-                unum_formatInt64(unumConst(handle), Int64(value), $0, $1, nil, &$2)
+                unum_formatInt64(handle, Int64(value), $0, $1, nil, &$2)
             }
-        }
+        } }
     }
 
     /// Parses text written by these rules back to a number.
     ///
     /// ```swift
-    /// try RuleBasedNumberFormatter(.spellOut, locale: try LocaleID("en")).parse("forty-two")   // 42
+    /// try RuleBasedNumberFormatter(.spellOut, locale: LocaleID("en")).parse("forty-two")   // 42
     /// ```
     /// - Throws: ``FormattingError/unparseable(_:byteOffset:)`` unless the whole text parses.
     ///
     /// The corresponding C function is `unum_parseDouble`.
-    public func parse(_ text: String) throws -> Double {
-        try shared.handle.withHandle { handle in try parseWithUNum(handle, text) }
+    public func parse(_ text: String) throws(FormattingError) -> Double {
+        try FormattingError.converting { try shared.handle.withHandle { handle in try parseWithUNum(handle, text) } }
     }
 }
 
@@ -150,7 +148,7 @@ public struct RuleBasedNumberFormatter: Sendable {
 /// locale writes them, requiring the whole text to be a number.
 ///
 /// ```swift
-/// let parser = try NumberParser(.decimal, locale: try LocaleID("de"))
+/// let parser = try NumberParser(.decimal, locale: LocaleID("de"))
 /// try parser.parse("1.234,5")   // 1234.5
 /// try parser.parse("12x")       // throws FormattingError.unparseable("12x", byteOffset: 2)
 /// ```
@@ -187,35 +185,35 @@ public struct NumberParser: Sendable {
     /// Creates (or reuses) a parser.
     ///
     /// ```swift
-    /// let percent = try NumberParser(.percent, locale: try LocaleID("fr"))
+    /// let percent = try NumberParser(.percent, locale: LocaleID("fr"))
     /// try percent.parse("25 %")   // 0.25
     /// ```
     /// - Parameter lenient: Accept looser input (ICU's lenient parse), such as missing
     ///   or misplaced grouping separators.
-    /// - Throws: ``LocaleIDError/unknown(_:)`` in strict mode, ``ICUError`` if ICU fails.
+    /// - Throws: ``LocaleError/unknownLocale(_:)`` in strict mode, ``ICUError`` if ICU fails.
     ///
     /// The corresponding C function is `unum_open`.
-    public init(_ kind: Kind = .decimal, locale: LocaleID = .root, lenient: Bool = false, strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    public init(_ kind: Kind = .decimal, locale: LocaleID = .root, lenient: Bool = false, strict: Bool = false) throws(FormattingError) {
+        if strict { try locale.requireKnown(as: FormattingError.self) }
         self.kind = kind
         self.locale = locale
-        self.handle = try Self.cache.value(for: "\(kind.rawValue)|\(lenient)|\(locale.identifier)") { () throws(ICUError) -> LockedHandle in
+        self.handle = try FormattingError.converting { try Self.cache.value(for: "\(kind.rawValue)|\(lenient)|\(locale.identifier)") { () throws(ICUError) -> LockedHandle in
             let (handle, _) = try openUNum(style: kind.style, locale: locale, operation: "unum_open(\(kind.rawValue), \(locale))")
-            handle.withHandle { unum_setAttribute(unumMutable($0), UNUM_LENIENT_PARSE, lenient ? 1 : 0) }
+            handle.withHandle { unum_setAttribute($0, UNUM_LENIENT_PARSE, lenient ? 1 : 0) }
             return handle
-        }
+        } }
     }
 
     /// Parses the whole of `text` as a number.
     ///
     /// ```swift
-    /// try NumberParser(.decimal, locale: try LocaleID("ar")).parse("١٢٣٫٥")   // 123.5
+    /// try NumberParser(.decimal, locale: LocaleID("ar")).parse("١٢٣٫٥")   // 123.5
     /// ```
     /// - Throws: ``FormattingError/unparseable(_:byteOffset:)`` naming where parsing
     ///   stopped, ``InputTooLongError`` past `Int32` UTF-16 units.
     ///
     /// The corresponding C function is `unum_parseDouble`.
-    public func parse(_ text: String) throws -> Double {
-        try handle.withHandle { handle in try parseWithUNum(handle, text) }
+    public func parse(_ text: String) throws(FormattingError) -> Double {
+        try FormattingError.converting { try handle.withHandle { handle in try parseWithUNum(handle, text) } }
     }
 }

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let dict = try StringsDict(xml: xmlText)
-/// try dict.format("files", locale: try LocaleID("ru"), 3)   // "3 файла"
+/// try dict.format("files", locale: LocaleID("ru"), 3)   // "3 файла"
 /// ```
 ///
 /// Supported: `NSStringLocalizedFormatKey` with `%#@variable@` references (also
@@ -31,26 +31,9 @@ public struct StringsDict: Sendable {
     /// The entries by key.
     public let entries: [String: Entry]
 
-    /// Why a `.stringsdict` could not be read or used.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-        /// The XML is not a property list this reader understands; the byte offset where it failed.
-        case malformedPropertyList(String, byteOffset: Int)
-        /// No entry has this key.
-        case unknownKey(String)
-        /// An entry refers to a variable it does not define, or has no `other` form.
-        case invalidEntry(String)
-        /// Too few arguments for the format.
-        case missingArgument(Int)
-
-        public var description: String {
-            switch self {
-            case .malformedPropertyList(let reason, let offset): "malformed property list at byte \(offset): \(reason)"
-            case .unknownKey(let key): "no stringsdict entry \"\(key)\""
-            case .invalidEntry(let reason): "invalid stringsdict entry: \(reason)"
-            case .missingArgument(let n): "missing argument \(n)"
-            }
-        }
-    }
+    /// The earlier name of ``FormattingError`` for stringsdict failures.
+    @available(*, deprecated, renamed: "FormattingError")
+    public typealias Error = FormattingError
 
     /// Reads the XML property list of a `.stringsdict` file.
     ///
@@ -58,8 +41,8 @@ public struct StringsDict: Sendable {
     /// let dict = try StringsDict(xml: String(decoding: bytes, as: UTF8.self))
     /// dict.entries.keys   // ["files", …]
     /// ```
-    /// - Throws: ``Error/malformedPropertyList(_:byteOffset:)``, ``Error/invalidEntry(_:)``.
-    public init(xml: String) throws(StringsDict.Error) {
+    /// - Throws: ``FormattingError/malformedPropertyList(_:byteOffset:)``, ``FormattingError/invalidEntry(_:)``.
+    public init(xml: String) throws(FormattingError) {
         var parser = PropertyListParser(xml)
         let root = try parser.parseDocument()
         guard case .dictionary(let top) = root else { throw .malformedPropertyList("root is not a dict", byteOffset: 0) }
@@ -91,23 +74,23 @@ public struct StringsDict: Sendable {
     /// the locale's plural category of its argument.
     ///
     /// ```swift
-    /// try dict.format("files", locale: try LocaleID("en"), 1)   // "1 file"
+    /// try dict.format("files", locale: LocaleID("en"), 1)   // "1 file"
     /// ```
-    /// - Throws: ``Error/unknownKey(_:)``, ``Error/invalidEntry(_:)``,
-    ///   ``Error/missingArgument(_:)``, and ICU failures.
+    /// - Throws: ``FormattingError/unknownKey(_:)``, ``FormattingError/invalidEntry(_:)``,
+    ///   ``FormattingError/missingArgument(_:)``, and ICU failures.
     /// The corresponding C function is `uplrules_select`.
-    public func format(_ key: String, locale: LocaleID, _ arguments: MessageArgument...) throws -> String {
+    public func format(_ key: String, locale: LocaleID, _ arguments: MessageArgument...) throws(FormattingError) -> String {
         try format(key, locale: locale, arguments: arguments)
     }
 
     /// ``format(_:locale:_:)`` with an array of arguments.
     ///
     /// ```swift
-    /// try dict.format("files", locale: try LocaleID("en"), arguments: [2])   // "2 files"
+    /// try dict.format("files", locale: LocaleID("en"), arguments: [2])   // "2 files"
     /// ```
     /// The corresponding C function is `uplrules_select`.
-    public func format(_ key: String, locale: LocaleID, arguments: [MessageArgument]) throws -> String {
-        guard let entry = entries[key] else { throw Error.unknownKey(key) }
+    public func format(_ key: String, locale: LocaleID, arguments: [MessageArgument]) throws(FormattingError) -> String {
+        guard let entry = entries[key] else { throw FormattingError.unknownKey(key) }
         let rules = try PluralRules(locale: locale)
         // Expand %#@variable@ references: each takes the next (or the numbered) argument.
         var output = ""
@@ -119,13 +102,13 @@ public struct StringsDict: Sendable {
             if let name = spec.variable {
                 let position = spec.position ?? next
                 next = position + 1
-                guard let variable = entry.variables[name] else { throw Error.invalidEntry("\(key): no variable \(name)") }
-                guard position < arguments.count else { throw Error.missingArgument(position + 1) }
+                guard let variable = entry.variables[name] else { throw FormattingError.invalidEntry("\(key): no variable \(name)") }
+                guard position < arguments.count else { throw FormattingError.missingArgument(position + 1) }
                 let value = Self.number(arguments[position])
                 var category = try rules.category(for: value)
                 if value == 0, variable.forms[.zero] != nil { category = .zero }
                 let form = variable.forms[category] ?? variable.forms[.other]!
-                output += try Self.substitute(form, [arguments[position]], consumeFrom: 0)
+                output += try FormattingError.converting { try Self.substitute(form, [arguments[position]], consumeFrom: 0) }
             } else {
                 // Plain conversions of the outer format keep their text for the next pass.
                 if spec.conversion != nil, spec.position == nil { next += 1 }
@@ -134,7 +117,7 @@ public struct StringsDict: Sendable {
             rest = rest[spec.end...]
         }
         output += rest
-        return try Self.substitute(output, arguments, consumeFrom: 0, keepUnresolved: true)
+        return try FormattingError.converting { try Self.substitute(output, arguments, consumeFrom: 0, keepUnresolved: true) }
     }
 
     private static func number(_ argument: MessageArgument) -> Double {
@@ -213,7 +196,7 @@ public struct StringsDict: Sendable {
             next = position + 1
             guard position < arguments.count else {
                 if keepUnresolved { output += rest[percent..<spec.end]; continue }
-                throw Error.missingArgument(position + 1)
+                throw FormattingError.missingArgument(position + 1)
             }
             let argument = arguments[position]
             switch conversion {
@@ -252,9 +235,9 @@ struct PropertyListParser {
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
-    private func fail(_ reason: String) -> StringsDict.Error { .malformedPropertyList(reason, byteOffset: index) }
+    private func fail(_ reason: String) -> FormattingError { .malformedPropertyList(reason, byteOffset: index) }
 
-    mutating func parseDocument() throws(StringsDict.Error) -> PropertyListValue {
+    mutating func parseDocument() throws(FormattingError) -> PropertyListValue {
         // Skip the prolog: <?xml …?>, <!DOCTYPE …>, comments, up to <plist …>.
         while true {
             skipSpace()
@@ -275,7 +258,7 @@ struct PropertyListParser {
         return index + pattern.count <= bytes.count && Array(bytes[index..<index + pattern.count]) == pattern
     }
 
-    private mutating func skip(past text: String) throws(StringsDict.Error) {
+    private mutating func skip(past text: String) throws(FormattingError) {
         let pattern = Array(text.utf8)
         while index + pattern.count <= bytes.count {
             if Array(bytes[index..<index + pattern.count]) == pattern { index += pattern.count; return }
@@ -296,7 +279,7 @@ struct PropertyListParser {
     }
 
     /// `<name attr…>` or `<name/>`.
-    private mutating func openTag() throws(StringsDict.Error) -> (String, Bool) {
+    private mutating func openTag() throws(FormattingError) -> (String, Bool) {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { throw fail("expected an element") }
         index += 1
         let start = index
@@ -310,7 +293,7 @@ struct PropertyListParser {
         return (name, selfClosing)
     }
 
-    private mutating func closeTag(_ name: String) throws(StringsDict.Error) {
+    private mutating func closeTag(_ name: String) throws(FormattingError) {
         guard starts("</" + name) else { throw fail("expected </\(name)>") }
         index += 2 + name.utf8.count
         skipSpace()
@@ -318,7 +301,7 @@ struct PropertyListParser {
         index += 1
     }
 
-    private mutating func text(until name: String) throws(StringsDict.Error) -> String {
+    private mutating func text(until name: String) throws(FormattingError) -> String {
         var output = [UInt8]()
         while true {
             guard index < bytes.count else { throw fail("unterminated <\(name)>") }
@@ -356,7 +339,7 @@ struct PropertyListParser {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private mutating func parseValue() throws(StringsDict.Error) -> PropertyListValue {
+    private mutating func parseValue() throws(FormattingError) -> PropertyListValue {
         depth += 1
         defer { depth -= 1 }
         guard depth < 64 else { throw fail("nesting too deep") }

@@ -3,7 +3,7 @@ internal import CICU
 /// A language's quotation marks, standard and alternate (nested).
 ///
 /// ```swift
-/// let quotes = try LocaleID("fr").quotationMarks
+/// let quotes = LocaleID("fr").quotationMarks
 /// quotes.start + "bonjour" + quotes.end   // "«bonjour»"
 /// ```
 public struct QuotationMarks: Sendable, Hashable {
@@ -49,7 +49,7 @@ extension LocaleID {
     /// The quotation marks of this locale's language.
     ///
     /// ```swift
-    /// try LocaleID("ja").quotationMarks.start   // "「"
+    /// LocaleID("ja").quotationMarks.start   // "「"
     /// ```
     /// The corresponding C function is `ulocdata_getDelimiter`.
     public var quotationMarks: QuotationMarks {
@@ -72,8 +72,8 @@ extension LocaleID {
     /// given; a `ms`/`-u-ms-` keyword overrides it).
     ///
     /// ```swift
-    /// try LocaleID("en-US").measurementSystem   // .us
-    /// try LocaleID("en-GB").measurementSystem   // .uk
+    /// LocaleID("en-US").measurementSystem   // .us
+    /// LocaleID("en-GB").measurementSystem   // .uk
     /// ```
     /// The corresponding C function is `ulocdata_getMeasurementSystem`.
     public var measurementSystem: MeasurementSystem {
@@ -89,7 +89,7 @@ extension LocaleID {
     /// Letter (279 × 216).
     ///
     /// ```swift
-    /// try LocaleID("en-US").paperSize   // (height: 279, width: 216)
+    /// LocaleID("en-US").paperSize   // (height: 279, width: 216)
     /// ```
     /// The corresponding C function is `ulocdata_getPaperSize`.
     public var paperSize: (height: Int, width: Int) {
@@ -104,7 +104,7 @@ extension LocaleID {
     /// 7 in Egypt; a `fw` keyword (`en-US-u-fw-mon`) overrides it.
     ///
     /// ```swift
-    /// try LocaleID("fr-FR").firstWeekday   // 2
+    /// LocaleID("fr-FR").firstWeekday   // 2
     /// ```
     /// The corresponding C functions are `ucal_open` and `ucal_getAttribute`.
     public var firstWeekday: Int {
@@ -118,7 +118,7 @@ extension LocaleID {
               !status.isFailure
         else { return 1 }
         defer { ucal_close(calendar) }
-        return Int(ucal_getAttribute(UnsafeMutablePointer(OpaquePointer(calendar)), UCAL_FIRST_DAY_OF_WEEK))
+        return Int(ucal_getAttribute(calendar, UCAL_FIRST_DAY_OF_WEEK))
     }
 
     /// The ISO 4217 code of this locale's currency (`EUR` for `de_AT`; a `currency`
@@ -126,7 +126,7 @@ extension LocaleID {
     /// or `nil` when ICU knows none.
     ///
     /// ```swift
-    /// try LocaleID("ur_IN@calendar=islamic;currency=USD").currencyCode   // "USD"
+    /// LocaleID("ur_IN@calendar=islamic;currency=USD").currencyCode   // "USD"
     /// ```
     /// The corresponding C function is `ucurr_forLocale`.
     public var currencyCode: String? {
@@ -144,23 +144,23 @@ extension LocaleID {
     /// (en), "yuan renminbi chinois" (fr), "人民币" (zh).
     ///
     /// ```swift
-    /// try LocaleID("zh").currencyName("CNY")                    // "人民币"
-    /// try LocaleID("en").currencyName("CNY", style: .symbol)    // "CN¥"
+    /// LocaleID("zh").currencyName("CNY")                    // "人民币"
+    /// LocaleID("en").currencyName("CNY", style: .symbol)    // "CN¥"
     /// ```
-    /// - Throws: ``FormattingError/unknownCurrency(_:)`` for a code that is not three ASCII
+    /// - Throws: ``LocaleError/unknownCurrency(_:)`` for a code that is not three ASCII
     ///   letters or that ICU does not know.
     ///
     /// The corresponding C function is `ucurr_getName`.
-    public func currencyName(_ code: String, style: CurrencyNameStyle = .name) throws -> String {
+    public func currencyName(_ code: String, style: CurrencyNameStyle = .name) throws(LocaleError) -> String {
         let upper = code.uppercased()
         guard upper.utf8.count == 3, upper.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-            throw FormattingError.unknownCurrency(code)
+            throw LocaleError.unknownCurrency(code)
         }
         var units = Array(upper.utf16)
         units.append(0)
         var status = U_ZERO_ERROR
         let known = ucurr_isAvailable(units, -Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude, &status)
-        guard known != 0, !status.isFailure else { throw FormattingError.unknownCurrency(code) }
+        guard known != 0, !status.isFailure else { throw LocaleError.unknownCurrency(code) }
         // Where it has no name, ICU returns the pointer it was given: read it in scope.
         let name = units.withUnsafeBufferPointer { buffer -> String? in
             var length: Int32 = 0
@@ -171,7 +171,7 @@ extension LocaleID {
             else { return nil }
             return String(decoding: UnsafeBufferPointer(start: name, count: Int(length)), as: UTF16.self)
         }
-        guard let name else { throw FormattingError.unknownCurrency(code) }
+        guard let name else { throw LocaleError.unknownCurrency(code) }
         return name
     }
 }

@@ -29,27 +29,26 @@ extension LocaleID {
     /// with dialect names ("British English" rather than "English (United Kingdom)").
     ///
     /// ```swift
-    /// try LocaleID("en-GB").displayName(in: try LocaleID("fr"), context: .beginningOfSentence)   // "Anglais (Royaume-Uni)"
-    /// try LocaleID("en-GB").displayName(in: try LocaleID("en"), context: .standalone, dialectNames: true)  // "British English"
+    /// LocaleID("en-GB").displayName(in: LocaleID("fr"), context: .beginningOfSentence)   // "Anglais (Royaume-Uni)"
+    /// LocaleID("en-GB").displayName(in: LocaleID("en"), context: .standalone, dialectNames: true)  // "British English"
     /// ```
     /// - Throws: ``ICUError`` if ICU fails.
     ///
     /// The corresponding C functions are `uldn_openForContext` and `uldn_localeDisplayName`.
-    public func displayName(in displayLocale: LocaleID?, context: DisplayNameContext, dialectNames: Bool = false) throws -> String {
+    public func displayName(in displayLocale: LocaleID?, context: DisplayNameContext, dialectNames: Bool = false) throws(LocaleError) -> String {
         let display = displayLocale.map { $0.identifier.isEmpty ? "en" : $0.identifier } ?? "en"
         let key = "\(display)|\(context.rawValue)|\(dialectNames)"
-        let names = try Self.displayNamesCache.value(for: key) { () throws(ICUError) -> LockedHandle in
+        let names = try Self.displayNamesCache.value(for: key) { () throws(LocaleError) -> LockedHandle in
             var contexts: [Int32] = [context.icu, dialectNames ? UDISPCTX_DIALECT_NAMES : UDISPCTX_STANDARD_NAMES]
-            var status = U_ZERO_ERROR
-            guard let opened = uldn_openForContext(display, &contexts, Int32(contexts.count), &status), !status.isFailure else {
-                throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "uldn_openForContext(\(display))")
+            let opened = try ICU.open("uldn_openForContext(\(display))", as: LocaleError.self, close: uldn_close) {
+                uldn_openForContext(display, &contexts, Int32(contexts.count), &$0)
             }
             return LockedHandle(opened) { uldn_close($0) }
         }
-        return try names.withHandle { handle throws(ICUError) in
+        return try LocaleError.wrapping { () throws(ICUError) in try names.withHandle { handle throws(ICUError) in
             try ICUBuffers.utf16String(operation: "uldn_localeDisplayName") {
                 uldn_localeDisplayName(handle, identifier, $0, $1, &$2)
             }
-        }
+        } }
     }
 }

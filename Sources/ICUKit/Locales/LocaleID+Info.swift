@@ -10,7 +10,7 @@ extension LocaleID {
     /// for `ur_IN@calendar=islamic;currency=USD` (or `ur-IN-u-ca-islamic-cu-usd`).
     ///
     /// ```swift
-    /// try LocaleID("ur-IN-u-ca-islamic-cu-usd").keywords   // ["calendar": "islamic", "currency": "USD"]
+    /// LocaleID("ur-IN-u-ca-islamic-cu-usd").keywords   // ["calendar": "islamic", "currency": "USD"]
     /// ```
     public var keywords: [String: String] {
         guard let at = identifier.firstIndex(of: "@") else { return [:] }
@@ -25,7 +25,7 @@ extension LocaleID {
     /// The BCP 47 (Unicode extension) form of the keywords: `["ca": "islamic", "cu": "usd"]`.
     ///
     /// ```swift
-    /// try LocaleID("ur_IN@calendar=islamic;currency=USD").unicodeKeywords   // ["ca": "islamic", "cu": "usd"]
+    /// LocaleID("ur_IN@calendar=islamic;currency=USD").unicodeKeywords   // ["ca": "islamic", "cu": "usd"]
     /// ```
     /// The corresponding C functions are `uloc_toUnicodeLocaleKey` and `uloc_toUnicodeLocaleType`.
     public var unicodeKeywords: [String: String] {
@@ -47,7 +47,7 @@ extension LocaleID {
     /// The identifier with likely subtags added: `zh-TW` → `zh_Hant_TW`, `sr` → `sr_Cyrl_RS`.
     ///
     /// ```swift
-    /// try LocaleID("zh-TW").maximized.identifier   // "zh_Hant_TW"
+    /// LocaleID("zh-TW").maximized.identifier   // "zh_Hant_TW"
     /// ```
     /// The corresponding C function is `uloc_addLikelySubtags`.
     public var maximized: LocaleID {
@@ -60,7 +60,7 @@ extension LocaleID {
     /// The identifier with likely subtags removed: `zh_Hant_TW` → `zh_TW`, `en_Latn_US` → `en`.
     ///
     /// ```swift
-    /// try LocaleID("en-Latn-US").minimized.identifier   // "en"
+    /// LocaleID("en-Latn-US").minimized.identifier   // "en"
     /// ```
     /// The corresponding C function is `uloc_minimizeSubtags`.
     public var minimized: LocaleID {
@@ -73,7 +73,7 @@ extension LocaleID {
     /// The name of this locale in `displayLocale` (English when `nil`): "Urdu (India, Calendar=Islamic Calendar, Currency=US Dollar)".
     ///
     /// ```swift
-    /// try LocaleID("fr-CA").displayName(in: try LocaleID("de"))   // "Französisch (Kanada)"
+    /// LocaleID("fr-CA").displayName(in: LocaleID("de"))   // "Französisch (Kanada)"
     /// ```
     /// The corresponding C function is `uloc_getDisplayName`.
     public func displayName(in displayLocale: LocaleID? = nil) -> String {
@@ -83,7 +83,7 @@ extension LocaleID {
     /// The name of the language in `displayLocale` ("Chinese", "chinois").
     ///
     /// ```swift
-    /// try LocaleID("zh-TW").displayLanguage(in: try LocaleID("fr"))   // "chinois"
+    /// LocaleID("zh-TW").displayLanguage(in: LocaleID("fr"))   // "chinois"
     /// ```
     /// The corresponding C function is `uloc_getDisplayLanguage`.
     public func displayLanguage(in displayLocale: LocaleID? = nil) -> String {
@@ -93,7 +93,7 @@ extension LocaleID {
     /// The name of the script in `displayLocale` ("Traditional"), or empty.
     ///
     /// ```swift
-    /// try LocaleID("zh-Hant").displayScript()   // "Traditional"
+    /// LocaleID("zh-Hant").displayScript()   // "Traditional"
     /// ```
     /// The corresponding C function is `uloc_getDisplayScript`.
     public func displayScript(in displayLocale: LocaleID? = nil) -> String {
@@ -103,7 +103,7 @@ extension LocaleID {
     /// The name of the region in `displayLocale` ("Taiwan"), or empty.
     ///
     /// ```swift
-    /// try LocaleID("pt-AO").displayRegion(in: try LocaleID("pt"))   // "Angola"
+    /// LocaleID("pt-AO").displayRegion(in: LocaleID("pt"))   // "Angola"
     /// ```
     /// The corresponding C function is `uloc_getDisplayCountry`.
     public func displayRegion(in displayLocale: LocaleID? = nil) -> String {
@@ -113,7 +113,7 @@ extension LocaleID {
     /// The display name of one keyword's value ("Islamic Calendar" for `calendar`), or empty.
     ///
     /// ```swift
-    /// try LocaleID("ja@calendar=japanese").displayKeywordValue("calendar")   // "Japanese Calendar"
+    /// LocaleID("ja@calendar=japanese").displayKeywordValue("calendar")   // "Japanese Calendar"
     /// ```
     /// The corresponding C function is `uloc_getDisplayKeywordValue`.
     public func displayKeywordValue(_ keyword: String, in displayLocale: LocaleID? = nil) -> String {
@@ -134,7 +134,7 @@ extension LocaleID {
     /// The direction characters are written in: `.rightToLeft` for Arabic, Hebrew, Urdu.
     ///
     /// ```swift
-    /// try LocaleID("he").characterOrientation   // .rightToLeft
+    /// LocaleID("he").characterOrientation   // .rightToLeft
     /// ```
     /// The corresponding C function is `uloc_getCharacterOrientation`.
     public var characterOrientation: TextOrientation {
@@ -145,7 +145,7 @@ extension LocaleID {
     /// The direction lines follow each other in (`.topToBottom` for nearly all locales).
     ///
     /// ```swift
-    /// try LocaleID("ja").lineOrientation   // .topToBottom
+    /// LocaleID("ja").lineOrientation   // .topToBottom
     /// ```
     /// The corresponding C function is `uloc_getLineOrientation`.
     public var lineOrientation: TextOrientation {
@@ -194,7 +194,7 @@ extension LocaleID {
 /// A writing direction of characters or lines.
 ///
 /// ```swift
-/// try LocaleID("ar").characterOrientation.rawValue   // "rtl"
+/// LocaleID("ar").characterOrientation.rawValue   // "rtl"
 /// ```
 public enum TextOrientation: String, Sendable, Hashable, CaseIterable {
     /// Left to right (`ltr`).

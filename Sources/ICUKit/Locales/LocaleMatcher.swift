@@ -6,9 +6,9 @@ internal import CICU
 ///
 /// ```swift
 /// let matcher = LocaleMatcher(available: try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419"].map(LocaleID.init))
-/// matcher.bestMatch(for: [try LocaleID("zh-TW")])?.identifier   // "zh_Hant"
-/// matcher.bestMatch(for: [try LocaleID("pt-AO")])?.identifier   // "pt_PT"
-/// matcher.bestMatch(for: [try LocaleID("es-MX")])?.identifier   // "es_419"
+/// matcher.bestMatch(for: [LocaleID("zh-TW")])?.identifier   // "zh_Hant"
+/// matcher.bestMatch(for: [LocaleID("pt-AO")])?.identifier   // "pt_PT"
+/// matcher.bestMatch(for: [LocaleID("es-MX")])?.identifier   // "es_419"
 /// ```
 ///
 /// How it matches (ICU's C API has no LocaleMatcher, so this is built on its data): both
@@ -29,7 +29,7 @@ public struct LocaleMatcher: Sendable {
     /// A matcher over `available`.
     ///
     /// ```swift
-    /// let matcher = LocaleMatcher(available: [try LocaleID("en"), try LocaleID("fr")])
+    /// let matcher = LocaleMatcher(available: [LocaleID("en"), LocaleID("fr")])
     /// ```
     /// The corresponding C function is `uloc_addLikelySubtags`.
     public init(available: [LocaleID]) {
@@ -42,7 +42,7 @@ public struct LocaleMatcher: Sendable {
     /// shares a language and script with any of them.
     ///
     /// ```swift
-    /// LocaleMatcher(available: [try LocaleID("en-GB"), try LocaleID("en-US")]).bestMatch(for: [try LocaleID("en-AU")])   // en_GB
+    /// LocaleMatcher(available: [LocaleID("en-GB"), LocaleID("en-US")]).bestMatch(for: [LocaleID("en-AU")])   // en_GB
     /// ```
     public func bestMatch(for preferred: [LocaleID]) -> LocaleID? {
         bestMatchIndex(for: preferred).map { available[$0] }
@@ -51,7 +51,7 @@ public struct LocaleMatcher: Sendable {
     /// The index in ``available`` of the best match, or `nil`.
     ///
     /// ```swift
-    /// LocaleMatcher(available: [try LocaleID("fr"), try LocaleID("de")]).bestMatchIndex(for: [try LocaleID("de-AT")])   // 1
+    /// LocaleMatcher(available: [LocaleID("fr"), LocaleID("de")]).bestMatchIndex(for: [LocaleID("de-AT")])   // 1
     /// ```
     public func bestMatchIndex(for preferred: [LocaleID]) -> Int? {
         // Root (`und`) has no language: likely subtags would make it English, so it

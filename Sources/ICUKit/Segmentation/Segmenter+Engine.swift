@@ -89,7 +89,7 @@ extension Segmenter {
         pool.withIterator { entry in
             switch path {
             case .utf8:
-                entry.utext = Self.openUTF8(&entry, bytes)
+                entry.utext = Self.openUTF8(entry, bytes)
                 if unit == .grapheme {
                     Self.graphemesWithASCIIFastPath(entry.iterator, bytes, base: base, body)
                 } else {
@@ -210,7 +210,7 @@ extension Segmenter {
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
         let local = Int32(offset - start)
         return pool.withIterator { entry -> Int? in
-            entry.utext = Self.openUTF8(&entry, slice)
+            entry.utext = Self.openUTF8(entry, slice)
             switch query {
             case .isBoundary:
                 return ubrk_isBoundary(entry.iterator, local) != 0 ? offset : nil
@@ -225,7 +225,7 @@ extension Segmenter {
     }
 
     /// Points the entry's iterator at `bytes` through its (reused) UTF-8 `UText`.
-    private static func openUTF8(_ entry: inout BreakIteratorPool.Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
+    private static func openUTF8(_ entry: BreakIterator, _ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
         var status = U_ZERO_ERROR
         let utext = bytes.withMemoryRebound(to: CChar.self) {
             utext_openUTF8(entry.utext, $0.baseAddress, Int64($0.count), &status)
@@ -245,7 +245,7 @@ extension Segmenter {
         let twin: OpaquePointer?
         var twinPosition: Int32 = 0
 
-        init(_ entry: BreakIteratorPool.Entry) {
+        init(_ entry: BreakIterator) {
             iterator = entry.iterator
             twin = entry.statusIterator
         }

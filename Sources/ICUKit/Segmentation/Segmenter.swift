@@ -44,13 +44,13 @@ public struct Segmenter: Sendable {
     public let unit: Unit
     /// The locale it was asked for.
     public let locale: LocaleID
-    let pool: BreakIteratorPool
+    let pool: BreakIteratorEngine
 
     /// Opens ICU's break iterator for `unit` in `locale`.
     ///
     /// ```swift
     /// let lines = try Segmenter(.line, locale: "ja")
-    /// let strict = try Segmenter(.word, locale: "xx", strict: true)  // throws LocaleIDError.unknown
+    /// let strict = try Segmenter(.word, locale: "xx", strict: true)  // throws LocaleError.unknownLocale
     /// ```
     /// - Parameters:
     ///   - unit: Graphemes, words, sentences or line breaks.
@@ -59,29 +59,20 @@ public struct Segmenter: Sendable {
     ///     `ja@lw=phrase` keeps Japanese phrases together, `@lb=strict|normal|loose`.
     ///   - strict: When `true`, a locale ICU does not know throws instead of silently
     ///     using root rules; either way ``actualLocale`` tells which data ICU loaded.
-    /// - Throws: ``LocaleIDError`` for an unknown locale in strict mode, ``ICUError`` if
+    /// - Throws: ``SegmentationError/unknownLocale(_:)`` in strict mode, ``SegmentationError/icu(_:)`` if
     ///   ICU cannot open the iterator. The corresponding C function is `ubrk_open`.
-    public init(_ unit: Unit, locale: LocaleID = .root, strict: Bool = false) throws {
-        if strict { try locale.requireKnown() }
+    public init(_ unit: Unit, locale: LocaleID = .root, strict: Bool = false) throws(SegmentationError) {
+        if strict { try locale.requireKnown(as: SegmentationError.self) }
         self.unit = unit
         self.locale = locale
         // ICU applies `ss` suppressions as a filter without rule statuses; an unfiltered
-        // twin supplies them (see BreakIteratorPool.Entry.statusIterator).
+        // twin supplies them (see BreakIterator.statusIterator).
         let statusLocale = unit == .sentence && locale.keywordValue("ss") != nil ? locale.withoutKeyword("ss") : nil
-        self.pool = try BreakIteratorPool(type: unit.icuType, locale: locale.identifier, statusLocale: statusLocale)
+        self.pool = try SegmentationError.wrapping { () throws(ICUError) in
+            try BreakIteratorEngine(type: unit.icuType, locale: locale.identifier, statusLocale: statusLocale)
+        }
     }
 
-    /// Opens ICU's break iterator for `unit` in the locale named by `locale`, a BCP 47
-    /// tag or an ICU identifier.
-    ///
-    /// ```swift
-    /// let sentences = try Segmenter(.sentence, locale: "de-u-ss-standard")
-    /// ```
-    /// - Throws: ``LocaleIDError/malformed(_:)`` for an identifier ICU cannot parse, and
-    ///   what ``init(_:locale:strict:)`` throws.
-    public init(_ unit: Unit, locale: String, strict: Bool = false) throws {
-        try self.init(unit, locale: LocaleID(locale), strict: strict)
-    }
 
     /// The locale whose rules ICU loaded (root when no locale tailors them).
     /// The corresponding C function is `ubrk_getLocaleByType(ULOC_ACTUAL_LOCALE)`.

@@ -26,7 +26,7 @@ extension StringProtocol where SubSequence == Substring {
     /// spaces and punctuation are left out).
     ///
     /// ```swift
-    /// "日本語のテキストです".words(locale: try LocaleID("ja"))  // ["日本語", "の", "テキスト", "です"]
+    /// "日本語のテキストです".words(locale: LocaleID("ja"))  // ["日本語", "の", "テキスト", "です"]
     /// ```
     public func words(locale: LocaleID? = nil) -> [Substring] {
         substrings(of: segments(by: .word, locale: locale).filter(\.isWordLike))
@@ -35,7 +35,7 @@ extension StringProtocol where SubSequence == Substring {
     /// The sentences of this text, each with its trailing spaces and line end.
     ///
     /// ```swift
-    /// "Mr. Smith left. He sat.".sentences(locale: try LocaleID("en@ss=standard")).count  // 2
+    /// "Mr. Smith left. He sat.".sentences(locale: LocaleID("en@ss=standard")).count  // 2
     /// ```
     public func sentences(locale: LocaleID? = nil) -> [Substring] {
         substrings(of: segments(by: .sentence, locale: locale))

@@ -24,7 +24,7 @@ struct CalendarSystemTests {
 
     @Test("unknown identifiers throw", arguments: ["", "julian", "umalqura", "ethiopian", "gregorian\0", "islamic-", "foo"])
     func unknown(_ name: String) {
-        #expect(throws: CalendarError.unknownIdentifier(name)) { try CalendarSystem(name) }
+        #expect(throws: CalendarError.unknownCalendar(name)) { try CalendarSystem(name) }
     }
 
     @Test("BCP 47 values")
@@ -45,8 +45,8 @@ struct CalendarSystemTests {
 
     @Test("a locale's unknown calendar keyword throws")
     func localeUnknownKeyword() throws {
-        let locale = try LocaleID("en_US@calendar=julian")
-        #expect(throws: CalendarError.unknownIdentifier("julian")) { try CalendarSystem(locale: locale) }
+        let locale = LocaleID("en_US@calendar=julian")
+        #expect(throws: CalendarError.unknownCalendar("julian")) { try CalendarSystem(locale: locale) }
     }
 
     @Test("week rules come from the locale or the calendar, and can be set")

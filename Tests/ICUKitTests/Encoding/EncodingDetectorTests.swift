@@ -70,11 +70,11 @@ struct EncodingDetectorTests {
         #expect(!guesses.isEmpty && guesses.allSatisfy { ["KOI8-R", "ISO-8859-5"].contains($0.encoding) })
         allowed.allowedEncodings = ["UTF-8"]
         #expect(try allowed.detect(bytes).allSatisfy { $0.encoding == "UTF-8" && $0.isLossy })
-        #expect(throws: EncodingDetectionError.self) { try allowed.decode(bytes) }
+        #expect(throws: TextConversionError.self) { try allowed.decode(bytes) }
         allowed.allowsLossyDecoding = true
         let lossy = try allowed.decode(bytes)
         #expect(lossy.usedLossyConversion && lossy.text.contains("\u{FFFD}"))
-        #expect(throws: EncodingDetectionError.unknownEncoding("bogus")) { try EncodingDetector(allowedEncodings: ["bogus"]).detect(bytes) }
+        #expect(throws: TextConversionError.unknownEncoding("bogus")) { try EncodingDetector(allowedEncodings: ["bogus"]).detect(bytes) }
         // Any ICU converter may be allowed, also those outside the catalogue.
         let ebcdic = try TextConverter(encodingName: "ibm-037").encode("Hello EBCDIC world")
         #expect(try EncodingDetector(allowedEncodings: ["ibm-037"]).decode(ebcdic).text == "Hello EBCDIC world")

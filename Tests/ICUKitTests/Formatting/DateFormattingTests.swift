@@ -39,7 +39,7 @@ struct DateTimeFormatterTests {
         let amete = try DateTimeFormatter(date: .long, time: .none, locale: id("en"), calendar: CalendarSystem("ethioaa"), timeZone: "UTC")
         #expect(amete.calendar.identifier == "ethiopic-amete-alem")
         #expect(try amete.format(moment).contains("7518"))
-        #expect(throws: DateFormatError.unknownCalendar("bogus")) {
+        #expect(throws: FormattingError.unknownCalendar("bogus")) {
             try DateTimeFormatter(date: .long, time: .none, locale: id("en@calendar=bogus"))
         }
     }
@@ -56,8 +56,8 @@ struct DateTimeFormatterTests {
         #expect(try DateTimeFormatter(template: "jm", locale: id("en_GB"), timeZone: "Europe/London").format(moment) == "16:07")
         #expect(try DateTimeFormatter(template: "jm", locale: id("en_US"), timeZone: "UTC").pattern == "h:mm\u{202F}a")
         #expect(try DateTimeFormatter(template: "MMMMEEEEd", locale: id("de_DE"), timeZone: "UTC").format(moment) == "Mittwoch, 3. Juni")
-        #expect(throws: DateFormatError.invalidSkeleton("y-M-d")) { try DateTimeFormatter(template: "y-M-d", locale: .root) }
-        #expect(throws: DateFormatError.invalidSkeleton("")) { try DateTimeFormatter(template: "", locale: .root) }
+        #expect(throws: FormattingError.invalidSkeleton("y-M-d", offset: nil)) { try DateTimeFormatter(template: "y-M-d", locale: .root) }
+        #expect(throws: FormattingError.invalidSkeleton("", offset: nil)) { try DateTimeFormatter(template: "", locale: .root) }
     }
 
     @Test("Hour cycle overrides, from the option or the locale's keyword")
@@ -118,15 +118,15 @@ struct DateTimeFormatterTests {
     @Test("Parse errors carry the UTF-8 offset; lenient parsing accepts more")
     func parseErrors() throws {
         let us = try DateTimeFormatter(date: .medium, time: .none, locale: id("en_US"), timeZone: "UTC")
-        #expect(throws: DateFormatError.unparseable(text: "Jun 3", byteOffset: 5)) { try us.parse("Jun 3") }
-        #expect(throws: DateFormatError.unparseable(text: "", byteOffset: 0)) { try us.parse("") }
-        #expect(throws: DateFormatError.unparseable(text: "Jun 3, 2026 trailing", byteOffset: 12)) { try us.parse("Jun 3, 2026 trailing") }
+        #expect(throws: FormattingError.unparseable("Jun 3", byteOffset: 5)) { try us.parse("Jun 3") }
+        #expect(throws: FormattingError.unparseable("", byteOffset: 0)) { try us.parse("") }
+        #expect(throws: FormattingError.unparseable("Jun 3, 2026 trailing", byteOffset: 12)) { try us.parse("Jun 3, 2026 trailing") }
         let numeric = "6/3/2026"
-        #expect(throws: DateFormatError.self) { try us.parse(numeric) }
+        #expect(throws: FormattingError.self) { try us.parse(numeric) }
         #expect(try us.parse(numeric, lenient: true) == Date(timeIntervalSince1970: 1_780_444_800))
         let ja = try DateTimeFormatter(date: .long, time: .none, locale: id("ja_JP"), timeZone: "UTC")
         // "2026年6月x日": the offset counts UTF-8 bytes, not UTF-16 units.
-        #expect(throws: DateFormatError.unparseable(text: "2026年6月x日", byteOffset: 11)) { try ja.parse("2026年6月x日") }
+        #expect(throws: FormattingError.unparseable("2026年6月x日", byteOffset: 11)) { try ja.parse("2026年6月x日") }
     }
 
     @Test("Explicit patterns, time zones and bad input")
@@ -135,13 +135,13 @@ struct DateTimeFormatterTests {
         #expect(try iso.format(moment) == "2026-06-03T20:37:00+05:30")
         #expect(try iso.parse("2026-06-03T15:07:00Z") == moment)
         #expect(try DateTimeFormatter(pattern: "HH:mm", timeZone: "US/Pacific").timeZone == "America/Los_Angeles")
-        #expect(throws: DateFormatError.unknownTimeZone("Mars/Olympus_Mons")) {
+        #expect(throws: FormattingError.unknownTimeZone("Mars/Olympus_Mons")) {
             try DateTimeFormatter(date: .short, time: .short, locale: id("en"), timeZone: "Mars/Olympus_Mons")
         }
-        #expect(throws: LocaleIDError.unknown("xx")) { try DateTimeFormatter(date: .short, time: .none, locale: id("xx"), strict: true) }
+        #expect(throws: FormattingError.unknownLocale("xx")) { try DateTimeFormatter(date: .short, time: .none, locale: id("xx"), strict: true) }
         let f = try DateTimeFormatter(date: .short, time: .short, locale: id("en"), timeZone: "UTC")
-        #expect(throws: DateFormatError.self) { try f.format(Date(timeIntervalSince1970: .infinity)) }
-        #expect(throws: DateFormatError.self) { try f.format(Date(timeIntervalSince1970: .nan)) }
+        #expect(throws: FormattingError.self) { try f.format(Date(timeIntervalSince1970: .infinity)) }
+        #expect(throws: FormattingError.self) { try f.format(Date(timeIntervalSince1970: .nan)) }
         #expect(try !f.format(Date(timeIntervalSince1970: -1e13)).isEmpty)  // far past, still formats
     }
 
@@ -180,8 +180,8 @@ struct IntervalDurationRelativeTests {
         #expect(try range("en_US", may1) == "May 1, 2026")
         #expect(try range("en_GB", may1.addingTimeInterval(3600), "jm") == "00:00–01:00")
         #expect(try range("en_US", may1.addingTimeInterval(40 * 86400), "yMMM") == "May\u{2009}–\u{2009}Jun 2026")
-        #expect(throws: DateFormatError.invalidSkeleton("y M")) { try DateRangeFormatter(template: "y M", locale: .root) }
-        #expect(throws: DateFormatError.self) { try DateRangeFormatter(locale: .root).format(may1, Date(timeIntervalSince1970: .nan)) }
+        #expect(throws: FormattingError.invalidSkeleton("y M", offset: nil)) { try DateRangeFormatter(template: "y M", locale: .root) }
+        #expect(throws: FormattingError.self) { try DateRangeFormatter(locale: .root).format(may1, Date(timeIntervalSince1970: .nan)) }
     }
 
     @Test("Relative times: named and numeric, widths, languages")
@@ -199,7 +199,7 @@ struct IntervalDurationRelativeTests {
         #expect(try RelativeTimeFormatter(locale: id("fr"), numeric: true, context: .beginningOfSentence).format(seconds: -86400) == "Il y a 1 jour")
         #expect(try RelativeTimeFormatter(locale: id("ru")).format(seconds: 3 * 3600) == "через 3 часа")
         #expect(try RelativeTimeFormatter(locale: id("ar")).format(seconds: -7200) == "قبل ساعتين")
-        #expect(throws: DateFormatError.self) { try en.format(seconds: .infinity) }
+        #expect(throws: FormattingError.self) { try en.format(seconds: .infinity) }
     }
 
     @Test("Durations in every units style (DateComponentsFormatter's examples)")
@@ -245,11 +245,11 @@ struct IntervalDurationRelativeTests {
         #expect(try duration(300, .init(unitsStyle: .full, remaining: true)) == "5 minutes remaining")
         #expect(try duration(300, .init(unitsStyle: .full, context: .beginningOfSentence)) == "5 minutes")
         #expect(try duration(300, .init(unitsStyle: .spellOut, context: .beginningOfSentence)) == "Five minutes")
-        #expect(throws: DateFormatError.unavailable("the \"remaining\" phrase", locale: "fr")) {
+        #expect(throws: FormattingError.unavailable("the \"remaining\" phrase", locale: "fr")) {
             try DurationFormatter(locale: id("fr"), options: .init(remaining: true))
         }
-        #expect(throws: DateFormatError.self) { try DurationFormatter(locale: id("en"), options: .init(allowedUnits: [])) }
-        #expect(throws: DateFormatError.self) { try DurationFormatter(locale: id("en")).format(seconds: .nan) }
+        #expect(throws: FormattingError.self) { try DurationFormatter(locale: id("en"), options: .init(allowedUnits: [])) }
+        #expect(throws: FormattingError.self) { try DurationFormatter(locale: id("en")).format(seconds: .nan) }
         let components = DurationFormatter.Components(days: 1, hours: 2)
         #expect(try DurationFormatter(locale: id("en"), options: .init(unitsStyle: .full)).format(components) == "1 day, 2 hours")
     }
@@ -275,10 +275,10 @@ struct ISO8601TextTests {
 
     @Test("Errors point at the byte that does not fit")
     func errors() throws {
-        #expect(throws: DateFormatError.unparseable(text: "2026-02-30", byteOffset: 8)) { try ISO8601Text.parse("2026-02-30") }
-        #expect(throws: DateFormatError.unparseable(text: "2026-06-03T25:00Z", byteOffset: 13)) { try ISO8601Text.parse("2026-06-03T25:00Z") }
-        #expect(throws: DateFormatError.unparseable(text: "2026-06-03x", byteOffset: 10)) { try ISO8601Text.parse("2026-06-03x") }
-        #expect(throws: DateFormatError.unparseable(text: "", byteOffset: 0)) { try ISO8601Text.parse("") }
-        #expect(throws: DateFormatError.unknownTimeZone("Nowhere/Land")) { try ISO8601Text.parse("2026-06-03", timeZone: "Nowhere/Land") }
+        #expect(throws: FormattingError.unparseable("2026-02-30", byteOffset: 8)) { try ISO8601Text.parse("2026-02-30") }
+        #expect(throws: FormattingError.unparseable("2026-06-03T25:00Z", byteOffset: 13)) { try ISO8601Text.parse("2026-06-03T25:00Z") }
+        #expect(throws: FormattingError.unparseable("2026-06-03x", byteOffset: 10)) { try ISO8601Text.parse("2026-06-03x") }
+        #expect(throws: FormattingError.unparseable("", byteOffset: 0)) { try ISO8601Text.parse("") }
+        #expect(throws: FormattingError.unknownTimeZone("Nowhere/Land")) { try ISO8601Text.parse("2026-06-03", timeZone: "Nowhere/Land") }
     }
 }

@@ -210,9 +210,9 @@ struct MeasurePluralListMessageTests {
         #expect(try dict.format("files", locale: locale("ru"), 5) == "5 файлов")
         #expect(try dict.format("folders", locale: locale("en"), "Disk", 3, 1) == "Disk: 3 files in one folder")
         #expect(try dict.format("folders", locale: locale("en"), "Disk", 1, 2) == "Disk: 1 file in 2 folders")
-        #expect(throws: StringsDict.Error.unknownKey("nope")) { try dict.format("nope", locale: locale("en"), 1) }
-        #expect(throws: StringsDict.Error.missingArgument(1)) { try dict.format("files", locale: locale("en")) }
-        #expect(throws: StringsDict.Error.self) { try StringsDict(xml: "<plist><dict><key>x</key>") }
-        #expect(throws: StringsDict.Error.self) { try StringsDict(xml: "not xml") }
+        #expect(throws: FormattingError.unknownKey("nope")) { try dict.format("nope", locale: locale("en"), 1) }
+        #expect(throws: FormattingError.missingArgument(1)) { try dict.format("files", locale: locale("en")) }
+        #expect(throws: FormattingError.self) { try StringsDict(xml: "<plist><dict><key>x</key>") }
+        #expect(throws: FormattingError.self) { try StringsDict(xml: "not xml") }
     }
 }

@@ -133,8 +133,9 @@ struct NumberFormattingTests {
         #expect(throws: FormattingError.invalidNumber("1x")) { try ICUNumberFormatter(skeleton: "", locale: "en").format(decimal: "1x") }
         #expect(throws: FormattingError.unparseable("12x", byteOffset: 2)) { try NumberParser(.decimal, locale: locale("en")).parse("12x") }
         #expect(throws: FormattingError.unparseable("", byteOffset: 0)) { try NumberParser(.decimal, locale: locale("en")).parse("") }
-        #expect(throws: LocaleIDError.unknown("xx")) { try ICUNumberFormatter(skeleton: "", locale: "xx", strict: true) }
-        #expect(throws: LocaleIDError.self) { try ICUNumberFormatter(skeleton: "", locale: "a_b_c_d@@") }
+        #expect(throws: FormattingError.unknownLocale("xx")) { try ICUNumberFormatter(skeleton: "", locale: "xx", strict: true) }
+        let malformed = "a_b_c_d@@"
+        #expect(throws: LocaleError.self) { try ICUNumberFormatter(skeleton: "", locale: LocaleID(malformed)) }
     }
 
     @Test("formatters are shared across threads")
@@ -143,7 +144,7 @@ struct NumberFormattingTests {
         let results = await withTaskGroup(of: Bool.self) { group in
             for i in 0..<8 {
                 group.addTask {
-                    (0..<200).allSatisfy { j in (try? formatter.format(Double(i * 1000 + j))) == (try? ICUNumberFormatter(.currency("EUR"), locale: try! LocaleID("de")).format(Double(i * 1000 + j))) }
+                    (0..<200).allSatisfy { j in (try? formatter.format(Double(i * 1000 + j))) == (try? ICUNumberFormatter(.currency("EUR"), locale: LocaleID("de")).format(Double(i * 1000 + j))) }
                 }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }

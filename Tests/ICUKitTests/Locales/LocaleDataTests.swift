@@ -46,8 +46,8 @@ struct LocaleDataTests {
         #expect(try locale("zh").currencyName("CNY") == "人民币")
         #expect(try locale("en").currencyName("CNY", style: .symbol) == "CN¥")
         #expect(try locale("zh").currencyName("CNY", style: .symbol) == "¥")
-        #expect(throws: FormattingError.unknownCurrency("XYZ")) { try locale("en").currencyName("XYZ") }
-        #expect(throws: FormattingError.unknownCurrency("dollars")) { try locale("en").currencyName("dollars") }
+        #expect(throws: LocaleError.unknownCurrency("XYZ")) { try locale("en").currencyName("XYZ") }
+        #expect(throws: LocaleError.unknownCurrency("dollars")) { try locale("en").currencyName("dollars") }
     }
 
     @Test("quotation marks, measurement system, paper, first weekday, orientation, currency")
@@ -87,10 +87,10 @@ struct LocaleDataTests {
 
     @Test("preferred-localization matching: zh-TW → zh-Hant, pt-AO → pt-PT, es-MX → es-419")
     func matching() throws {
-        let available = try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419", "en-GB", "de", "fr"].map(LocaleID.init)
+        let available = try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419", "en-GB", "de", "fr"].map { (id: String) throws(LocaleError) in try LocaleID(id) }
         let matcher = LocaleMatcher(available: available)
         func best(_ preferred: String...) throws -> String? {
-            try matcher.bestMatch(for: preferred.map(LocaleID.init))?.bcp47
+            try matcher.bestMatch(for: preferred.map { (id: String) throws(LocaleError) in try LocaleID(id) })?.bcp47
         }
         #expect(try best("zh-TW") == "zh-Hant")
         #expect(try best("zh-HK") == "zh-Hant")

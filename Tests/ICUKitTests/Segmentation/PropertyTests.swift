@@ -53,7 +53,7 @@ struct PropertyTests {
     func randomStrings(_ unit: Segmenter.Unit) throws {
         var rng = SplitMix(state: 0x1CE_C0DE &+ UInt64(unit.hashValue & 0xFF))
         for locale in ["", "th", "ja", "en@ss=standard"] {
-            let segmenter = try Segmenter(unit, locale: locale)
+            let segmenter = try Segmenter(unit, locale: LocaleID(locale))
             for round in 0..<300 {
                 let text = Self.randomString(&rng, length: Int.random(in: 0..<60, using: &rng))
                 var utf8: [Int] = [0], utf16: [Int] = [0], windowed: [Int] = [0]

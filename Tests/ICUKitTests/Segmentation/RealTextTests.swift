@@ -6,7 +6,7 @@ import ICUKit
 @Suite("Real text")
 struct RealTextTests {
     private func words(_ text: String, _ locale: String) throws -> [String] {
-        try Segmenter(.word, locale: locale).segments(of: text).filter(\.isWordLike).map { String(text[$0.range]) }
+        try Segmenter(.word, locale: LocaleID(locale)).segments(of: text).filter(\.isWordLike).map { String(text[$0.range]) }
     }
 
     @Test("words in ten scripts")
@@ -97,7 +97,7 @@ struct RealTextTests {
     func conveniences() throws {
         #expect("🇯🇵e\u{301}👩‍👩‍👧".graphemes() == ["🇯🇵", "e\u{301}", "👩‍👩‍👧"])
         #expect("Hello, world!".words() == ["Hello", "world"])
-        #expect("日本語のテキストです".words(locale: try LocaleID("ja")) == ["日本語", "の", "テキスト", "です"])
+        #expect("日本語のテキストです".words(locale: LocaleID("ja")) == ["日本語", "の", "テキスト", "です"])
         #expect("One. Two? Three!".sentences().count == 3)
         #expect("A well-known fact.".lineBreakSegments() == ["A ", "well-", "known ", "fact."])
         let text = "«Hello world»"
@@ -162,8 +162,9 @@ struct RealTextTests {
     @Test("locales: actual locale reported, strict mode refuses unknown ones")
     func locales() throws {
         #expect(try Segmenter(.word, locale: "xx").count(of: "a b") == 3)
-        #expect(throws: LocaleIDError.unknown("xx")) { try Segmenter(.word, locale: "xx", strict: true) }
-        #expect(throws: LocaleIDError.self) { try Segmenter(.word, locale: "not a locale!") }
+        #expect(throws: SegmentationError.unknownLocale("xx")) { try Segmenter(.word, locale: "xx", strict: true) }
+        let malformed = "not a locale!"
+        #expect(throws: LocaleError.self) { try Segmenter(.word, locale: LocaleID(malformed)) }
         #expect(try Segmenter(.word, locale: "xx").actualLocale == .root)
         #expect(try Segmenter(.word, locale: "xx").validLocale == .root)
         #expect(try Segmenter(.word, locale: "fi").actualLocale.language == "fi")

@@ -1,5 +1,23 @@
 internal import CICU
 
+/// An error thrown by ICUKit.
+///
+/// Each capability throws exactly one error type, named in its signatures with typed
+/// throws (`throws(CalendarError)`). The kinds every capability can meet have the same
+/// case name everywhere: `.unknownLocale(_:)`, `.unknownTimeZone(_:)`,
+/// `.unknownCalendar(_:)`, `.inputTooLong(_:)`, `.invalidUTF8(_:)` and `.icu(_:)`,
+/// the last one wrapping the ``ICUError`` that ICU reported.
+///
+/// ```swift
+/// do { _ = try Collator(locale: "sv") }
+/// catch .icu(let failure) { print(failure.name) }        // CollationError.icu
+/// catch .unknownLocale(let id) { print("no data for", id) }
+/// ```
+public protocol ICUKitError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The error that wraps a failure ICU reported (every capability's `.icu` case).
+    static func icu(_ error: ICUError) -> Self
+}
+
 /// An error reported by an ICU C function.
 ///
 /// Carries ICU's `UErrorCode` value, its name as `u_errorName` spells it, and the
@@ -9,7 +27,7 @@ internal import CICU
 /// do { _ = try Segmenter(.word, locale: "en") }
 /// catch let error as ICUError { print(error.name, error.operation) }
 /// ```
-public struct ICUError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ICUError: ICUKitError {
     /// The raw `UErrorCode` value (positive values are failures).
     public let code: Int32
     /// ICU's name for the code, such as `U_ILLEGAL_ARGUMENT_ERROR`.
@@ -24,19 +42,9 @@ public struct ICUError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(operation) failed: \(name) (\(code))" }
-}
 
-/// ICU's `UErrorCode`. CICU declares it as `int32_t` (see Scripts/gen-cicu-shims.py).
-typealias UErrorCode = Int32
-
-extension UErrorCode {
-    /// `true` for failures; warnings (negative codes) and `U_ZERO_ERROR` are successes.
-    @inline(__always) var isFailure: Bool { self > U_ZERO_ERROR }
-
-    /// Throws an ``ICUError`` naming `operation` when this code is a failure.
-    @inline(__always) func check(_ operation: @autoclosure () -> String) throws(ICUError) {
-        if isFailure { throw ICUError(self, operation: operation()) }
-    }
+    /// The error itself: an ``ICUError`` is its own ICU failure (see ``ICUKitError``).
+    public static func icu(_ error: ICUError) -> ICUError { error }
 }
 
 /// An input longer than ICU can address: ICU lengths and offsets are `Int32`.

@@ -14,15 +14,6 @@ func withUTF16<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPoin
     }
 }
 
-/// For ICU calls that fail only when memory runs out (given valid, in-range input):
-/// stops with ICU's error name instead of continuing with garbage.
-@inline(__always)
-func requireSuccess(_ status: UErrorCode, _ operation: StaticString) {
-    if status.isFailure {
-        fatalError("\(operation) failed: \(String(cString: u_errorName(status)))")
-    }
-}
-
 /// Calls `body` with the UTF-8 bytes of `text`, without copying when they are contiguous.
 /// (The non-throwing form: no `Result` boxing on hot paths; inlinable so that generic
 /// public wrappers specialize in the caller.)
