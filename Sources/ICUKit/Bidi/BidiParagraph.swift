@@ -1,5 +1,4 @@
 internal import CICU
-import Synchronization
 
 /// A direction in bidirectional text.
 public enum BidiDirection: String, Sendable, Hashable, CaseIterable {
@@ -270,8 +269,17 @@ public struct BidiParagraph: Sendable {
 /// `Sendable` notes: a `UBiDi` is taken out of the pool under the lock, used by one
 /// thread, and returned; it never escapes `withAnalysis`.
 enum BidiEngine {
-    private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
-    private static let pool = Mutex<[Handle]>([])
+    /// `ubidi_open` fails only when memory runs out.
+    private static let pool: ICUPool<ICUHandle> = {
+        do {
+            return try ICUPool(capacity: 8) { () throws(ICUError) in
+                guard let bidi = ubidi_open() else { throw ICUError(U_MEMORY_ALLOCATION_ERROR, operation: "ubidi_open") }
+                return ICUHandle(bidi) { ubidi_close($0) }
+            }
+        } catch {
+            fatalError("\(error)")
+        }
+    }()
 
     /// Converts `utf8` to UTF-16 once, runs ICU's algorithm on it, and calls `body` with
     /// the analysed `UBiDi` and the UTF-16 text; `nil` for empty text.
@@ -293,23 +301,11 @@ enum BidiEngine {
     private static func run<R>(
         _ utf16: UnsafeBufferPointer<UInt16>, _ paragraphLevel: UInt8, _ body: (OpaquePointer, UnsafeBufferPointer<UInt16>) -> R
     ) -> R {
-        let handle = pool.withLock { $0.popLast() } ?? Handle(pointer: open())
-        defer {
-            let kept = pool.withLock { handles -> Bool in
-                guard handles.count < 8 else { return false }
-                handles.append(handle)
-                return true
-            }
-            if !kept { ubidi_close(handle.pointer) }
+        pool.withHandle { bidi in
+            var status = U_ZERO_ERROR
+            ubidi_setPara(bidi, utf16.baseAddress, Int32(utf16.count), paragraphLevel, nil, &status)
+            requireSuccess(status, "ubidi_setPara")
+            return body(bidi, utf16)
         }
-        var status = U_ZERO_ERROR
-        ubidi_setPara(handle.pointer, utf16.baseAddress, Int32(utf16.count), paragraphLevel, nil, &status)
-        requireSuccess(status, "ubidi_setPara")
-        return body(handle.pointer, utf16)
-    }
-
-    private static func open() -> OpaquePointer {
-        guard let bidi = ubidi_open() else { fatalError("ubidi_open failed: out of memory") }
-        return bidi
     }
 }

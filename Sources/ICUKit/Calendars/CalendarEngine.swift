@@ -1,5 +1,4 @@
 internal import CICU
-import Synchronization
 
 /// A `UCalendar *`.
 typealias UCalendarHandle = OpaquePointer

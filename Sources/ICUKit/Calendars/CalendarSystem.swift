@@ -1,5 +1,4 @@
 internal import CICU
-import Synchronization
 
 /// One of the calendar systems ICU implements, with a time zone and week rules.
 ///

@@ -1,5 +1,4 @@
 internal import CICU
-import Synchronization
 
 /// Month starts and lengths of a lunar or lunisolar calendar (`chinese`, `dangi`,
 /// `islamic-umalqura`), memoized per year as ICU computes them.
@@ -51,21 +50,16 @@ final class MonthTable: Sendable {
     /// Extended years answered from the table.
     let yearRange: ClosedRange<Int>
     private let engine: CalendarEngine
-    private let years = Mutex<[Int: Year]>([:])
+    /// Years learned from ICU so far (at most the 401 years of the table).
+    private let years = ConfigurationCache<Int, Year?>(limit: 1024)
 
-    private static let cache = Mutex<[String: MonthTable]>([:])
+    private static let cache = ConfigurationCache<String, MonthTable?>(limit: 8)
     static let identifiers: Set<String> = ["chinese", "dangi", "islamic-umalqura"]
 
     /// The shared table for a calendar, or `nil` if the calendar is not tabulated.
     static func shared(_ identifier: String) -> MonthTable? {
         guard identifiers.contains(identifier) else { return nil }
-        if let table = cache.withLock({ $0[identifier] }) { return table }
-        guard let table = try? MonthTable(identifier) else { return nil }
-        return cache.withLock { cache in
-            if let existing = cache[identifier] { return existing }
-            cache[identifier] = table
-            return table
-        }
+        return cache.value(for: identifier) { try? MonthTable(identifier) }
     }
 
     private init(_ identifier: String) throws(CalendarError) {
@@ -95,10 +89,7 @@ final class MonthTable: Sendable {
     /// The year entry for an extended year inside ``yearRange``.
     func year(_ extendedYear: Int) -> Year? {
         guard yearRange.contains(extendedYear) else { return nil }
-        if let year = years.withLock({ $0[extendedYear] }) { return year }
-        guard let year = build(extendedYear) else { return nil }
-        years.withLock { $0[extendedYear] = year }
-        return year
+        return years.value(for: extendedYear) { build(extendedYear) }
     }
 
     private func estimate(_ extendedYear: Int) -> Int {

@@ -1,5 +1,4 @@
 internal import CICU
-import Synchronization
 
 /// Finds a pattern in text the way a language compares strings (ICU's `usearch`):
 /// ignoring case and accents on request ("cafe" finds "Café", "strasse" finds "Straße"),
@@ -74,10 +73,10 @@ public struct StringSearcher: Sendable {
         // candidate search finds overlapping matches and the survivors are made
         // non-overlapping again.
         let checksCase = options.contains(.diacriticInsensitive) && !options.contains(.caseInsensitive)
-        engine = SearchEngine(
-            pattern: Array(pattern.utf16),
-            collator: try CollatorHandle(locale: locale.identifier, attributes: collation.attributes(), reorderCodes: nil),
-            overlapping: checksCase)
+        let collator = try CollatorHandle(locale: locale.identifier, attributes: collation.attributes(), reorderCodes: nil)
+        engine = try CollationError.wrapping { () throws(ICUError) in
+            try SearchEngine(pattern: Array(pattern.utf16), collator: collator, overlapping: checksCase)
+        }
         caseCollator = checksCase
             ? try CollatorHandle(
                 locale: locale.identifier,
@@ -174,85 +173,73 @@ public struct StringSearcher: Sendable {
 
 /// The searcher's private collator and a pool of `UStringSearch` objects for its pattern.
 ///
-/// `Sendable` notes: each `UStringSearch` is used by one call at a time (taken from the
-/// pool under the lock); they only read the collator, which is never modified.
+/// `Sendable` notes: each `UStringSearch` is used by one call at a time (``ICUPool``);
+/// they only read the collator, which is never modified.
 final class SearchEngine: @unchecked Sendable {
-    private struct Handle: @unchecked Sendable { let pointer: OpaquePointer }
     /// usearch keeps pointers to its pattern and text: the pattern lives as long as this.
     private let pattern: UnsafeMutableBufferPointer<UInt16>
     /// usearch requires non-empty text; this one stands in between searches.
     private let placeholder: UnsafeMutablePointer<UInt16>
     private let collator: CollatorHandle
-    private let pool = Mutex<[Handle]>([])
+    /// `nil` for an empty pattern, which ICU refuses and which matches nothing.
+    private var pool: ICUPool<ICUHandle>?
 
-    /// Find overlapping matches too (`USEARCH_OVERLAP`).
-    private let overlapping: Bool
-
-    init(pattern: [UInt16], collator: CollatorHandle, overlapping: Bool) {
-        self.overlapping = overlapping
-        self.pattern = .allocate(capacity: max(pattern.count, 1))
-        _ = self.pattern.initialize(from: pattern)
-        placeholder = .allocate(capacity: 1)
+    init(pattern: [UInt16], collator: CollatorHandle, overlapping: Bool) throws(ICUError) {
+        let buffer = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(pattern.count, 1))
+        _ = buffer.initialize(from: pattern)
+        let placeholder = UnsafeMutablePointer<UInt16>.allocate(capacity: 1)
         placeholder.initialize(to: 0x20)
+        self.pattern = buffer
+        self.placeholder = placeholder
         self.collator = collator
-        self.patternLength = Int32(pattern.count)
+        let length = Int32(pattern.count)
+        // The pointers stay valid while this engine lives, which outlives its pool.
+        let patternAddress = UInt(bitPattern: buffer.baseAddress), placeholderAddress = UInt(bitPattern: placeholder)
+        if pattern.isEmpty { return }
+        pool = try ICUPool(capacity: 8) { () throws(ICUError) in
+            let opened = try ICU.open("usearch_openFromCollator", as: ICUError.self, close: usearch_close) {
+                usearch_openFromCollator(UnsafePointer(bitPattern: patternAddress), length, UnsafePointer(bitPattern: placeholderAddress), 1,
+                                         collator.collator, nil, &$0)
+            }
+            var status = U_ZERO_ERROR
+            if overlapping { usearch_setAttribute(opened, USEARCH_OVERLAP, USEARCH_ON, &status) }
+            return ICUHandle(opened) { usearch_close($0) }
+        }
     }
 
-    private let patternLength: Int32
-
     deinit {
-        pool.withLock { handles in
-            for handle in handles { usearch_close(handle.pointer) }
-            handles.removeAll()
-        }
+        pool = nil  // closes the searchers before the pattern they point to
         pattern.deallocate()
         placeholder.deallocate()
     }
 
     /// The matches as (UTF-16 start, UTF-16 length), in search order.
     func matches(in text: [UInt16], backwards: Bool, all: Bool) -> [(Int, Int)] {
-        guard let handle = take() else { return [] }
-        defer { give(handle) }
-        return text.withUnsafeBufferPointer { buffer in
-            var status = U_ZERO_ERROR
-            usearch_setText(handle.pointer, buffer.baseAddress, Int32(buffer.count), &status)
-            requireSuccess(status, "usearch_setText")
-            var found: [(Int, Int)] = []
-            var position = backwards ? usearch_last(handle.pointer, &status) : usearch_first(handle.pointer, &status)
-            var previous: Int32 = backwards ? Int32.max : -1
-            // Each match must start past the previous one (before it, backwards): ICU 72's
-            // overlapping search can return the same match forever on some inputs
-            // (SearchFuzz found one with unassigned supplementary code points).
-            while position != USEARCH_DONE && !status.isFailure && (backwards ? position < previous : position > previous) {
-                previous = position
-                // A pattern of ignorable characters only (NUL, controls) "matches" nothing
-                // at every position: empty matches are not matches.
-                let length = Int(usearch_getMatchedLength(handle.pointer))
-                if length > 0 { found.append((Int(position), length)) }
-                if !all { break }
-                position = backwards ? usearch_previous(handle.pointer, &status) : usearch_next(handle.pointer, &status)
+        guard let pool else { return [] }
+        return pool.withHandle { search in
+            text.withUnsafeBufferPointer { buffer in
+                var status = U_ZERO_ERROR
+                usearch_setText(search, buffer.baseAddress, Int32(buffer.count), &status)
+                requireSuccess(status, "usearch_setText")
+                var found: [(Int, Int)] = []
+                var position = backwards ? usearch_last(search, &status) : usearch_first(search, &status)
+                var previous: Int32 = backwards ? Int32.max : -1
+                // Each match must start past the previous one (before it, backwards): ICU 72's
+                // overlapping search can return the same match forever on some inputs
+                // (SearchFuzz found one with unassigned supplementary code points).
+                while position != USEARCH_DONE && !status.isFailure && (backwards ? position < previous : position > previous) {
+                    previous = position
+                    // A pattern of ignorable characters only (NUL, controls) "matches" nothing
+                    // at every position: empty matches are not matches.
+                    let length = Int(usearch_getMatchedLength(search))
+                    if length > 0 { found.append((Int(position), length)) }
+                    if !all { break }
+                    position = backwards ? usearch_previous(search, &status) : usearch_next(search, &status)
+                }
+                // Leave no pointer to this buffer behind in a pooled searcher.
+                usearch_setText(search, placeholder, 1, &status)
+                return found
             }
-            // Leave no pointer to this buffer behind in a pooled searcher.
-            usearch_setText(handle.pointer, placeholder, 1, &status)
-            return found
         }
-    }
-
-    private func take() -> Handle? {
-        if let handle = pool.withLock({ $0.popLast() }) { return handle }
-        var status = U_ZERO_ERROR
-        let opened = usearch_openFromCollator(pattern.baseAddress, patternLength, placeholder, 1, collator.collator, nil, &status)
-        guard let opened, !status.isFailure else { return nil }
-        if overlapping { usearch_setAttribute(opened, USEARCH_OVERLAP, USEARCH_ON, &status) }
-        return Handle(pointer: opened)
-    }
-
-    private func give(_ handle: Handle) {
-        let kept = pool.withLock { handles -> Bool in
-            guard handles.count < 8 else { return false }
-            handles.append(handle)
-            return true
-        }
-        if !kept { usearch_close(handle.pointer) }
     }
 }

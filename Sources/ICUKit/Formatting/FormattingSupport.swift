@@ -1,5 +1,4 @@
 internal import CICU
-import Synchronization
 import FoundationEssentials
 
 /// The text of a `UFormattedValue` (valid while its owner lives).

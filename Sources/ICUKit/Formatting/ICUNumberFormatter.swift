@@ -1,5 +1,4 @@
 internal import CICU
-import Synchronization
 
 /// Formats numbers with ICU's number skeletons: decimal, percent, scientific, compact,
 /// currency (ISO code, symbol, narrow symbol, name, accounting), units with usage,
@@ -121,9 +120,8 @@ final class NumberFormatterHandle: @unchecked Sendable {
     static let cache = ConfigurationCache<ICUNumberFormatter.Signature, NumberFormatterHandle>(limit: 128)
 
     let formatter: OpaquePointer
-    /// A `UFormattedNumber`, moved between threads only through the pool's lock.
-    struct PooledResult: @unchecked Sendable { let pointer: OpaquePointer }
-    private let results = Mutex<[PooledResult]>([])
+    /// `UFormattedNumber`s: reused, one per concurrent caller.
+    private let results: ICUPool<ICUHandle>
 
     init(skeleton: String, locale: String) throws(FormattingError) {
         var status = U_ZERO_ERROR
@@ -138,6 +136,16 @@ final class NumberFormatterHandle: @unchecked Sendable {
             throw Self.classify(skeleton, status: status, offset: parseError.offset)
         }
         formatter = opened
+        do {
+            results = try ICUPool { () throws(ICUError) in
+                ICUHandle(try ICU.open("unumf_openResult", as: ICUError.self, close: unumf_closeResult) { unumf_openResult(&$0) }) {
+                    unumf_closeResult($0)
+                }
+            }
+        } catch {
+            unumf_close(opened)
+            throw .icu(error)
+        }
         // Some option combinations are only rejected when formatting: try once.
         do {
             _ = try format(1.0)
@@ -164,35 +172,11 @@ final class NumberFormatterHandle: @unchecked Sendable {
         return .invalidSkeleton(skeleton, offset: offset)
     }
 
-    deinit {
-        results.withLock { results in
-            for result in results { unumf_closeResult(result.pointer) }
-        }
-        unumf_close(formatter)
-    }
+    deinit { unumf_close(formatter) }
 
     @inline(__always)
     private func withResult<R>(_ body: (OpaquePointer) throws(ICUError) -> R) throws(ICUError) -> R {
-        let pooled = results.withLock { $0.popLast() }
-        let result: OpaquePointer
-        if let pooled { result = pooled.pointer } else { result = try Self.openResult() }
-        defer {
-            let kept = results.withLock { results -> Bool in
-                guard results.count < 16 else { return false }
-                results.append(PooledResult(pointer: result))
-                return true
-            }
-            if !kept { unumf_closeResult(result) }
-        }
-        return try body(result)
-    }
-
-    private static func openResult() throws(ICUError) -> OpaquePointer {
-        var status = U_ZERO_ERROR
-        guard let result = unumf_openResult(&status), !status.isFailure else {
-            throw ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "unumf_openResult")
-        }
-        return result
+        try results.withHandle(body)
     }
 
     func format(_ value: Double) throws(ICUError) -> String {

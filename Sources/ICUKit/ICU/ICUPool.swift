@@ -50,15 +50,18 @@ final class ICUPool<Object: AnyObject & Sendable>: Sendable {
         return try body(object)
     }
 
+    /// Lends an object for longer than one call (a streaming decoder holds one for its
+    /// life); the borrower must ``checkIn(_:)`` it and use it from one thread at a time.
     @inline(__always)
-    private func checkOut() -> Object {
+    func checkOut() -> Object {
         let bits = slot.exchange(0, ordering: .acquiring)
         if bits != 0 { return Unmanaged<Object>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeRetainedValue() }
         return spareOrNew()
     }
 
+    /// Returns an object lent by ``checkOut()``.
     @inline(__always)
-    private func checkIn(_ object: Object) {
+    func checkIn(_ object: Object) {
         let bits = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
         let (stored, _) = slot.compareExchange(expected: 0, desired: bits, ordering: .releasing)
         if !stored {

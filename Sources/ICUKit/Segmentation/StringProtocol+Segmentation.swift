@@ -1,4 +1,3 @@
-import Synchronization
 
 extension StringProtocol where SubSequence == Substring {
     /// The segments of this text by `unit`, with their kinds.
@@ -58,25 +57,13 @@ extension StringProtocol where SubSequence == Substring {
 /// Process-wide segmenters for the `StringProtocol` conveniences, one per unit and locale.
 enum SharedSegmenters {
     private struct Key: Hashable { let unit: Segmenter.Unit; let locale: LocaleID }
-    private static let cache = Mutex<[Key: Segmenter]>([:])
-    private static let capacity = 64
+    private static let cache = ConfigurationCache<Key, Segmenter>(limit: 64)
 
     static func segmenter(_ unit: Segmenter.Unit, locale: LocaleID) -> Segmenter {
-        let key = Key(unit: unit, locale: locale)
-        if let cached = cache.withLock({ $0[key] }) { return cached }
-        let made: Segmenter
-        if let opened = try? Segmenter(unit, locale: locale) {
-            made = opened
-        } else if locale != .root {
-            made = segmenter(unit, locale: .root)
-        } else {
+        cache.value(for: Key(unit: unit, locale: locale)) { () -> Segmenter in
+            if let opened = try? Segmenter(unit, locale: locale) { return opened }
+            if locale != .root { return segmenter(unit, locale: .root) }
             fatalError("ICU cannot open its root \(unit) break iterator: the ICU data is missing")
-        }
-        return cache.withLock { cache in
-            if cache.count >= capacity { cache.removeAll(keepingCapacity: true) }
-            if let raced = cache[key] { return raced }
-            cache[key] = made
-            return made
         }
     }
 }

@@ -1,0 +1,217 @@
+internal import CICU
+
+/// Progress of a decode across calls (absolute byte offsets for errors).
+struct DecodeState {
+    var consumed = 0
+    var replacements = 0
+}
+
+/// Progress of an encode across calls.
+struct EncodeState {
+    var consumed = 0
+    var replacements = 0
+}
+
+/// The "stop" callbacks (ICU's `UCNV_TO_U_CALLBACK_STOP` does nothing either): the
+/// converter returns with the error code ICU set, and ICUKit decides what to do.
+private let stopToUnicode: @convention(c) (UnsafeRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Void = { _, _, _, _, _, _ in }
+private let stopFromUnicode: @convention(c) (UnsafeRawPointer?, OpaquePointer?, UnsafePointer<UInt16>?, Int32, Int32, Int32, UnsafeMutablePointer<Int32>?) -> Void = { _, _, _, _, _, _, _ in }
+
+/// One `UConverter`, strict (stop callbacks in both directions).
+///
+/// `Sendable` notes: used by one thread at a time (taken from and returned to a
+/// ``ConverterPool`` under its mutex).
+final class ConverterHandle: @unchecked Sendable {
+    let converter: OpaquePointer
+
+    init(_ converter: OpaquePointer) {
+        self.converter = converter
+        var status = U_ZERO_ERROR
+        ucnv_setToUCallBack(converter, unsafeBitCast(stopToUnicode, to: UnsafeMutableRawPointer.self), nil, nil, nil, &status)
+        ucnv_setFromUCallBack(converter, unsafeBitCast(stopFromUnicode, to: UnsafeMutableRawPointer.self), nil, nil, nil, &status)
+    }
+
+    deinit { ucnv_close(converter) }
+
+    func resetDecoder() { ucnv_resetToUnicode(converter) }
+    func resetEncoder() { ucnv_resetFromUnicode(converter) }
+
+    /// Decodes `input` in bounded steps, passing each piece of UTF-16 to `sink`.
+    func decode(
+        _ input: UnsafeRawBufferPointer, flush: Bool, lossy: Bool, state: inout DecodeState,
+        _ sink: (UnsafeBufferPointer<UInt16>) -> Void
+    ) throws(TextConversionError) {
+        let capacity = 8192
+        let target = UnsafeMutablePointer<UInt16>.allocate(capacity: capacity)
+        defer { target.deallocate() }
+        let base = input.baseAddress?.assumingMemoryBound(to: CChar.self)
+        var source = base
+        let sourceLimit = base.map { $0 + input.count }
+        while true {
+            var out: UnsafeMutablePointer<UInt16>? = target
+            var status = U_ZERO_ERROR
+            let before = source
+            ucnv_toUnicode(converter, &out, target + capacity, &source, sourceLimit, nil, flush ? 1 : 0, &status)
+            if let before, let source { state.consumed += source - before }
+            if let out, out > target { sink(UnsafeBufferPointer(start: target, count: out - target)) }
+            if status == U_BUFFER_OVERFLOW_ERROR { continue }
+            if status == U_INVALID_CHAR_FOUND || status == U_ILLEGAL_CHAR_FOUND || status == U_TRUNCATED_CHAR_FOUND
+                || status == U_ILLEGAL_ESCAPE_SEQUENCE || status == U_UNSUPPORTED_ESCAPE_SEQUENCE {
+                var bad = (CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                           CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                           CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
+                           CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0))
+                var length: Int8 = 32
+                var inner = U_ZERO_ERROR
+                withUnsafeMutableBytes(of: &bad) { ucnv_getInvalidChars(converter, $0.baseAddress!.assumingMemoryBound(to: CChar.self), &length, &inner) }
+                let invalid = max(1, Int(length))
+                if !lossy {
+                    let offset = max(0, state.consumed - invalid)
+                    ucnv_resetToUnicode(converter)
+                    throw .invalidBytes(byteOffset: offset, length: invalid)
+                }
+                state.replacements += 1
+                var replacement: UInt16 = 0xFFFD
+                withUnsafePointer(to: &replacement) { sink(UnsafeBufferPointer(start: $0, count: 1)) }
+                if status == U_TRUNCATED_CHAR_FOUND { return }
+                continue
+            }
+            if status.isFailure {
+                ucnv_resetToUnicode(converter)
+                throw .icu(ICUError(status, operation: "ucnv_toUnicode"))
+            }
+            return
+        }
+    }
+
+    /// Encodes `input` (UTF-16) in bounded steps, passing each piece of bytes to `sink`.
+    func encode(
+        _ input: UnsafeBufferPointer<UInt16>, flush: Bool, lossy: Bool, state: inout EncodeState,
+        _ sink: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(TextConversionError) {
+        let capacity = 16384
+        let target = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
+        defer { target.deallocate() }
+        let base = input.baseAddress
+        var source = base
+        let sourceLimit = base.map { $0 + input.count }
+        func emit(_ out: UnsafeMutablePointer<CChar>?) {
+            if let out, out > target {
+                UnsafeRawPointer(target).withMemoryRebound(to: UInt8.self, capacity: out - target) {
+                    sink(UnsafeBufferPointer(start: $0, count: out - target))
+                }
+            }
+        }
+        while true {
+            var out: UnsafeMutablePointer<CChar>? = target
+            var status = U_ZERO_ERROR
+            let before = source
+            ucnv_fromUnicode(converter, &out, target + capacity, &source, sourceLimit, nil, flush ? 1 : 0, &status)
+            if let before, let source { state.consumed += source - before }
+            emit(out)
+            if status == U_BUFFER_OVERFLOW_ERROR { continue }
+            if status == U_INVALID_CHAR_FOUND || status == U_ILLEGAL_CHAR_FOUND || status == U_TRUNCATED_CHAR_FOUND {
+                var bad: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
+                var length: Int8 = 4
+                var inner = U_ZERO_ERROR
+                withUnsafeMutableBytes(of: &bad) { ucnv_getInvalidUChars(converter, $0.baseAddress!.assumingMemoryBound(to: UInt16.self), &length, &inner) }
+                let units = [bad.0, bad.1, bad.2, bad.3].prefix(max(1, Int(length)))
+                let scalar = String(decoding: units, as: UTF16.self).unicodeScalars.first ?? "\u{FFFD}"
+                if !lossy {
+                    let offset = max(0, state.consumed - units.count)
+                    ucnv_resetFromUnicode(converter)
+                    throw .unencodable(utf8Offset: offset, scalar: scalar)
+                }
+                state.replacements += 1
+                // The substitute: `?` through the same converter (keeps stateful encodings consistent).
+                var question: UInt16 = 0x3F
+                withUnsafePointer(to: &question) { q in
+                    var qs: UnsafePointer<UInt16>? = q
+                    var qout: UnsafeMutablePointer<CChar>? = target
+                    var qstatus = U_ZERO_ERROR
+                    ucnv_fromUnicode(converter, &qout, target + capacity, &qs, q + 1, nil, 0, &qstatus)
+                    emit(qout)
+                }
+                if status == U_TRUNCATED_CHAR_FOUND { return }
+                continue
+            }
+            if status.isFailure {
+                ucnv_resetFromUnicode(converter)
+                throw .icu(ICUError(status, operation: "ucnv_fromUnicode"))
+            }
+            return
+        }
+    }
+}
+
+/// The opened template converter of one encoding and the pool of its clones.
+///
+/// `Sendable` notes: the template is never used to convert, only cloned (`ucnv_clone`
+/// reads it); each clone is used by one caller at a time (``ICUPool``).
+final class ConverterPool: @unchecked Sendable {
+    let canonicalName: String
+    let preferredName: String
+    let maxCharSize: Int
+    let type: Int32
+    private let template: ICUHandle
+    private let pool: ICUPool<ConverterHandle>
+
+    private init(template opened: OpaquePointer) throws(TextConversionError) {
+        let template = ICUHandle(opened) { ucnv_close($0) }
+        self.template = template
+        var status = U_ZERO_ERROR
+        let canonical = ucnv_getName(opened, &status).map { String(cString: $0) } ?? "?"
+        canonicalName = canonical
+        preferredName = Self.preferredName(canonical)
+        maxCharSize = Int(ucnv_getMaxCharSize(opened))
+        type = ucnv_getType(opened)
+        pool = try TextConversionError.wrapping { () throws(ICUError) in
+            try ICUPool(capacity: 8) { () throws(ICUError) in
+                ConverterHandle(try ICU.open("ucnv_clone", as: ICUError.self, close: ucnv_close) { ucnv_clone(template.pointer, &$0) })
+            }
+        }
+    }
+
+    /// MIME name, else IANA, else WINDOWS, else ICU's own.
+    static func preferredName(_ canonical: String) -> String {
+        if canonical.hasPrefix("windows-874") { return "windows-874" }
+        for standard in ["MIME", "IANA", "WINDOWS"] {
+            var status = U_ZERO_ERROR
+            if let name = ucnv_getStandardName(canonical, standard, &status), !status.isFailure {
+                let text = String(cString: name)
+                if standard == "IANA" && (text.contains(":") || text.hasPrefix("Extended_")) { continue }
+                return text
+            }
+        }
+        return canonical
+    }
+
+    /// A converter for one caller (reset: no state from a previous use).
+    func take() -> ConverterHandle { pool.checkOut() }
+
+    func give(_ handle: ConverterHandle) {
+        handle.resetDecoder()
+        handle.resetEncoder()
+        pool.checkIn(handle)
+    }
+
+    /// Per name as given and per canonical name.
+    private static let cache = ConfigurationCache<String, ConverterPool>(limit: 512)
+
+    /// The pool for `name` (cached per name as given and per canonical name).
+    static func shared(for name: String) throws(TextConversionError) -> ConverterPool {
+        try cache.value(for: name) { () throws(TextConversionError) -> ConverterPool in
+            guard !name.isEmpty, name.utf8.count < 100, !name.utf8.contains(0) else { throw .unknownEncoding(name) }
+            let converter: OpaquePointer
+            do {
+                converter = try ICU.open("ucnv_open", as: ICUError.self, close: ucnv_close) { ucnv_open(name, &$0) }
+            } catch {
+                throw .unknownEncoding(name)
+            }
+            // A warning means ICU used an alias; fine. Aliases share the canonical pool.
+            let fresh = try ConverterPool(template: converter)
+            if fresh.canonicalName == name { return fresh }
+            return cache.value(for: fresh.canonicalName) { fresh }
+        }
+    }
+}

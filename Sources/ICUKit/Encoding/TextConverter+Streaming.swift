@@ -1,0 +1,145 @@
+internal import CICU
+
+extension TextConverter {
+    /// Decodes chunk by chunk; see ``TextConverter/makeDecoder(lossy:)``. Not thread-safe:
+    /// use one per stream. Error offsets are exact, except for BOCU-1 and SCSU, where an
+    /// invalid sequence split between two chunks may be reported a few bytes later.
+    public final class StreamingDecoder {
+        let backend: Backend
+        let handle: Decoding
+        let lossy: Bool
+        var state = DecodeState()
+        /// Bytes of a code unit (or surrogate pair) split at the end of the last chunk (UTF-16/32 only).
+        var carry: [UInt8] = []
+        let unitSize: Int
+        let canonicalName: String
+        var littleEndian: Bool? = nil
+
+        init(backend: Backend, lossy: Bool) {
+            self.backend = backend
+            switch backend {
+            case .icu(let pool): canonicalName = pool.canonicalName
+            case .table(let page): canonicalName = page.name
+            }
+            if case .icu(let pool) = backend {
+                let name = pool.canonicalName.uppercased()
+                unitSize = name.hasPrefix("UTF-32") ? 4 : name.hasPrefix("UTF-16") || name.hasPrefix("UTF16") ? 2 : 1
+            } else {
+                unitSize = 1
+            }
+            switch backend {
+            case .icu(let pool): handle = .icu(pool.take())
+            case .table(let page): handle = .table(page)
+            }
+            self.lossy = lossy
+        }
+
+        deinit { if case .icu(let pool) = backend, case .icu(let converter) = handle { pool.give(converter) } }
+
+        /// Bytes consumed so far.
+        public var byteOffset: Int { state.consumed }
+        /// Whether a sequence has been replaced with U+FFFD so far.
+        public var usedLossy: Bool { state.replacements > 0 }
+
+        /// Decodes the next chunk; pass `isFinal: true` with the last one (possibly empty)
+        /// so that a sequence cut off at the end is reported.
+        ///
+        /// ```swift
+        /// let decoder = TextConverter.utf8.makeDecoder()
+        /// try decoder.decode([0xC3])                     // ""
+        /// try decoder.decode([0xA9], isFinal: true)      // "é"
+        /// ```
+        /// - Throws: ``TextConversionError/invalidBytes(byteOffset:length:)`` with the
+        ///   offset counted from the start of the stream (unless lossy).
+        ///
+        /// The corresponding C function is `ucnv_toUnicode`.
+        public func decode<Bytes: Collection<UInt8>>(_ chunk: Bytes, isFinal: Bool = false) throws(TextConversionError) -> String {
+            var copy = carry + Array(chunk)
+            carry = []
+            if unitSize > 1 && !isFinal && copy.count % unitSize != 0 {
+                // Hand ICU whole code units only: with a unit split between two calls, ICU's
+                // UTF-16 converter reports an error after it one byte late (found by EncodingFuzz).
+                carry = Array(copy.suffix(copy.count % unitSize))
+                copy.removeLast(carry.count)
+            }
+            if unitSize == 2 && !isFinal {
+                // Nor a pair split after its high surrogate (ICU then reports an error in
+                // the next unit one byte late too).
+                if littleEndian == nil, copy.count >= 2 {
+                    littleEndian = canonicalName.uppercased().contains("LE") || (copy[0] == 0xFF && copy[1] == 0xFE)
+                }
+                if let littleEndian, copy.count >= 2 {
+                    let a = UInt16(copy[copy.count - 2]), b = UInt16(copy[copy.count - 1])
+                    let unit = littleEndian ? a | b << 8 : a << 8 | b
+                    if unit >= 0xD800 && unit <= 0xDBFF {
+                        carry = Array(copy.suffix(2)) + carry
+                        copy.removeLast(2)
+                    }
+                }
+            }
+            var units: [UInt16] = []
+            units.reserveCapacity(copy.count + 4)
+            var state = self.state
+            let handle = self.handle, lossy = self.lossy
+            let result = copy.withUnsafeBytes { buffer in
+                Result { () throws(TextConversionError) in
+                    try handle.decode(buffer, flush: isFinal, lossy: lossy, state: &state) { units.append(contentsOf: $0) }
+                }
+            }
+            self.state = state
+            try result.get()
+            if isFinal { handle.reset() }
+            return UTF16Transcoding.string(units)
+        }
+    }
+
+    /// Encodes piece by piece; see ``TextConverter/makeEncoder(lossy:)``. Not thread-safe.
+    public final class StreamingEncoder {
+        let backend: Backend
+        let handle: Decoding
+        let lossy: Bool
+        var state = EncodeState()
+
+        init(backend: Backend, lossy: Bool) {
+            self.backend = backend
+            switch backend {
+            case .icu(let pool): handle = .icu(pool.take())
+            case .table(let page): handle = .table(page)
+            }
+            self.lossy = lossy
+        }
+
+        deinit { if case .icu(let pool) = backend, case .icu(let converter) = handle { pool.give(converter) } }
+
+        /// Whether a character has been replaced with a substitute so far.
+        public var usedLossy: Bool { state.replacements > 0 }
+
+        /// Encodes the next piece of text; pass `isFinal: true` with the last one so that
+        /// stateful encodings (ISO-2022-JP) return to their initial state.
+        ///
+        /// ```swift
+        /// let encoder = try TextConverter(encodingName: "windows-1252").makeEncoder()
+        /// try encoder.encode("€", isFinal: true)   // [0x80]
+        /// ```
+        /// - Throws: ``TextConversionError/unencodable(utf8Offset:scalar:)`` with the
+        ///   offset counted in this piece (unless lossy).
+        ///
+        /// The corresponding C function is `ucnv_fromUnicode`.
+        public func encode(_ text: String, isFinal: Bool = false) throws(TextConversionError) -> [UInt8] {
+            let base = state.consumed
+            let units = Array(text.utf16)
+            var output: [UInt8] = []
+            output.reserveCapacity(units.count + 8)
+            var state = self.state
+            let handle = self.handle, lossy = self.lossy
+            let result = units.withUnsafeBufferPointer { buffer in
+                Result { () throws(TextConversionError) in
+                    try handle.encode(buffer, flush: isFinal, lossy: lossy, state: &state) { output.append(contentsOf: $0) }
+                }
+            }
+            self.state = state
+            if case .failure(let error) = result { throw TextConverter.mapUnencodable(error, in: text, utf16Base: base) }
+            return output
+        }
+    }
+}
