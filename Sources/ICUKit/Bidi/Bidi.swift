@@ -100,15 +100,10 @@ public enum Bidi {
         u_charDirection(Int32(scalar.value)) == U_BLOCK_SEPARATOR
     }
 
-    /// The direction of an isolate or embedding.
-    public enum IsolateDirection: String, Sendable, Hashable {
-        /// First strong isolate (FSI): the content decides (isolates only).
-        case auto
-        /// Left to right: LRI…PDI, or LRE…PDF for embeddings.
-        case leftToRight = "ltr"
-        /// Right to left: RLI…PDI, or RLE…PDF for embeddings.
-        case rightToLeft = "rtl"
-    }
+    /// The direction of an isolate or embedding: the same choice as a paragraph's
+    /// (`.auto` is a first strong isolate, FSI; for an embedding the content decides).
+    @available(*, deprecated, renamed: "BidiParagraph.Direction")
+    public typealias IsolateDirection = BidiParagraph.Direction
 
     /// `text` wrapped in a directional isolate (U+2066–U+2069), so that its direction
     /// neither affects nor is affected by the text around it.
@@ -116,7 +111,7 @@ public enum Bidi {
     /// ```swift
     /// Bidi.isolated("سارة")  // "\u{2068}سارة\u{2069}"
     /// ```
-    public static func isolated<S: StringProtocol>(_ text: S, direction: IsolateDirection = .auto) -> String {
+    public static func isolated<S: StringProtocol>(_ text: S, direction: BidiParagraph.Direction = .auto) -> String {
         let opening: Character = switch direction {
         case .auto: "\u{2068}"
         case .leftToRight: "\u{2066}"
@@ -131,7 +126,7 @@ public enum Bidi {
     /// ```swift
     /// Bidi.embedded("abc", direction: .rightToLeft)  // "\u{202B}abc\u{202C}"
     /// ```
-    public static func embedded<S: StringProtocol>(_ text: S, direction: IsolateDirection) -> String {
+    public static func embedded<S: StringProtocol>(_ text: S, direction: BidiParagraph.Direction) -> String {
         let rightToLeft = switch direction {
         case .auto: baseDirection(of: text) == .rightToLeft
         case .leftToRight: false

@@ -1,0 +1,226 @@
+internal import CICU
+
+/// The ICU side of a ``DurationFormatter`` for one locale and units style.
+final class DurationEngine: Sendable {
+    struct Key: Hashable, Sendable {
+        var locale: LocaleID
+        var style: DurationFormatter.UnitsStyle
+    }
+    static let cache = ConfigurationCache<Key, DurationEngine>()
+
+    private let unitFormatters: [DurationFormatter.Unit: ICUNumberFormatter]
+    private let plain: ICUNumberFormatter
+    private let padded: ICUNumberFormatter
+    private let list: ICUListFormatter
+    private let spellOut: ICUPool<ICUHandle>?
+    private let caseMap: ICUPool<ICUHandle>
+    let separators: (hour: String, minute: String)
+    let approximatelySign: String
+    let minusSign: String
+    /// Spell-out rule sets that agree with each unit's grammatical gender ("une heure").
+    private let spellOutRules: [DurationFormatter.Unit: [UInt16]]
+
+    init(_ key: Key) throws(FormattingError) {
+        let locale = key.locale.identifier
+        func attempt<T>(_ body: () throws -> T) throws(FormattingError) -> T {
+            do { return try body() } catch { throw DurationEngine.failure(error) }
+        }
+        let width = switch key.style {
+        case .abbreviated: "unit-width-narrow"
+        case .brief, .short: "unit-width-short"
+        case .full, .spellOut, .positional: "unit-width-full-name"
+        }
+        var formatters: [DurationFormatter.Unit: ICUNumberFormatter] = [:]
+        if key.style != .positional {
+            for unit in DurationFormatter.Unit.allCases {
+                formatters[unit] = try attempt { try ICUNumberFormatter(skeleton: "measure-unit/duration-\(unit.rawValue) \(width) group-auto", locale: key.locale) }
+            }
+        }
+        unitFormatters = formatters
+        plain = try attempt { try ICUNumberFormatter(skeleton: "group-auto", locale: key.locale) }
+        padded = try attempt { try ICUNumberFormatter(skeleton: "integer-width/*00 group-off", locale: key.locale) }
+        let listWidth: ListStyle.Width = switch key.style {
+        case .abbreviated, .brief: .narrow
+        case .short: .short
+        case .full, .spellOut, .positional: .wide
+        }
+        list = try attempt { try ICUListFormatter(ListStyle(type: .units, width: listWidth), locale: key.locale) }
+        if key.style == .spellOut {
+            let openRules: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
+                var status = U_ZERO_ERROR
+                guard let rules = unum_open(UNUM_SPELLOUT, nil, 0, locale, nil, &status), !status.isFailure else {
+                    throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "unum_open(spellout)")
+                }
+                return ICUHandle(rules) { unum_close($0) }
+            }
+            do { spellOut = try ICUPool(capacity: 8, make: openRules) } catch { throw .icu(error) }
+        } else {
+            spellOut = nil
+        }
+        let openCaseMap: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
+            var status = U_ZERO_ERROR
+            guard let map = ucasemap_open(locale, UInt32(U_TITLECASE_NO_LOWERCASE | U_TITLECASE_SENTENCES), &status), !status.isFailure else {
+                throw ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "ucasemap_open")
+            }
+            return ICUHandle(map) { ucasemap_close($0) }
+        }
+        do { caseMap = try ICUPool(capacity: 8, make: openCaseMap) } catch { throw .icu(error) }
+        separators = Self.positionalSeparators(locale: locale)
+        approximatelySign = Self.symbol(UNUM_APPROXIMATELY_SIGN_SYMBOL, locale: locale) ?? "~"
+        minusSign = Self.symbol(UNUM_MINUS_SIGN_SYMBOL, locale: locale) ?? "-"
+        var rules: [DurationFormatter.Unit: [UInt16]] = [:]
+        if let spellOut {
+            let fallback = spellOut.withHandle { rules in
+                try? ICUBuffers.utf16String(operation: "unum_getTextAttribute") {
+                    unum_getTextAttribute(rules, UNUM_DEFAULT_RULESET, $0, $1, &$2)
+                }
+            } ?? ""
+            for unit in DurationFormatter.Unit.allCases {
+                let gender = Self.unitResource(["units", "duration", unit.rawValue, "gender"], locale: locale)
+                let candidates = (gender.map { ["%spellout-cardinal-\($0)"] } ?? []) + ["%spellout-cardinal", fallback]
+                rules[unit] = spellOut.withHandle { handle in
+                    candidates.lazy.map { Array($0.utf16) }.first { name in
+                        var status = U_ZERO_ERROR
+                        unum_setTextAttribute(handle, UNUM_DEFAULT_RULESET, name, Int32(name.count), &status)
+                        return !status.isFailure && !name.isEmpty
+                    }
+                }
+            }
+        }
+        spellOutRules = rules
+    }
+
+    /// The separators of CLDR's positional duration pattern (`durationUnits/hms`, such as
+    /// `h:mm:ss` or `h.mm.ss`), between hours and minutes and between minutes and seconds.
+    static func positionalSeparators(locale: String) -> (hour: String, minute: String) {
+        guard let text = unitResource(["durationUnits", "hms"], locale: locale) else { return (":", ":") }
+        // "h:mm:ss" → literals between the h, m and s runs (quotes removed).
+        var literals: [String] = [], current = "", inField = false
+        for c in text {
+            if "hms".contains(c) {
+                if !inField && !current.isEmpty { literals.append(current.replacingQuotes()); current = "" }
+                inField = true
+            } else {
+                inField = false
+                current.append(c)
+            }
+        }
+        guard literals.count >= 2 else { return (":", ":") }
+        return (literals[0], literals[1])
+    }
+
+    /// ICU's package name of CLDR unit data, such as `icudt72l-unit`.
+    static let unitTree = "icudt\(ICUVersion.icu.prefix { $0 != "." })\(UInt16(1).littleEndian == 1 ? "l" : "b")-unit"
+
+    /// CLDR unit data (`icudt72l-unit`): the string at `path`, or `nil`.
+    static func unitResource(_ path: [String], locale: String) -> String? {
+        var status = U_ZERO_ERROR
+        guard let root = ures_open(unitTree, locale, &status), !status.isFailure else { return nil }
+        var opened: [OpaquePointer] = [root]
+        defer { opened.forEach { ures_close($0) } }
+        var bundle = root
+        for key in path.dropLast() {
+            guard let next = ures_getByKey(bundle, key, nil, &status), !status.isFailure else { return nil }
+            opened.append(next)
+            bundle = next
+        }
+        var length: Int32 = 0
+        guard let chars = ures_getStringByKey(bundle, path.last!, &length, &status), !status.isFailure else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
+    }
+
+    static func symbol(_ symbol: Int32, locale: String) -> String? {
+        var status = U_ZERO_ERROR
+        guard let format = unum_open(UNUM_DECIMAL, nil, 0, locale, nil, &status), !status.isFailure else { return nil }
+        defer { unum_close(format) }
+        let text = try? ICUBuffers.utf16String(operation: "unum_getSymbol", capacity: 16) { unum_getSymbol(format, symbol, $0, $1, &$2) }
+        return text.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// An error of the number or list formatters underneath, as a ``FormattingError``.
+    static func failure(_ error: any Error) -> FormattingError {
+        if let error = error as? ICUError { return .icu(error) }
+        if let error = error as? FormattingError { return error }
+        return .icu(ICUError(U_ILLEGAL_ARGUMENT_ERROR, operation: "\(error)"))
+    }
+
+    private func number(_ formatter: ICUNumberFormatter, _ value: Int64) throws(FormattingError) -> String {
+        do { return try formatter.format(Int(value)) } catch { throw Self.failure(error) }
+    }
+
+    private func spelledOut(_ value: Int64, unit: DurationFormatter.Unit) throws(FormattingError) -> String {
+        guard let spellOut else { return String(value) }
+        let ruleSet = spellOutRules[unit] ?? []
+        do {
+            return try spellOut.withHandle { (rules) throws(ICUError) -> String in
+                if !ruleSet.isEmpty {
+                    var status = U_ZERO_ERROR
+                    unum_setTextAttribute(rules, UNUM_DEFAULT_RULESET, ruleSet, Int32(ruleSet.count), &status)
+                }
+                return try ICUBuffers.utf16String(operation: "unum_formatInt64") { unum_formatInt64(rules, value, $0, $1, nil, &$2) }
+            }
+        } catch { throw .icu(error) }
+    }
+
+    func render(_ values: [(DurationFormatter.Unit, UInt64)], negative: Bool, positional: Bool, padded pad: Bool) throws(FormattingError) -> String {
+        if positional {
+            var text = ""
+            for (index, (unit, value)) in values.enumerated() {
+                let signed = index == 0 && negative ? -Int64(value) : Int64(value)
+                if index > 0 { text += unit == .second ? separators.minute : separators.hour }
+                text += try number(index == 0 && !pad ? plain : padded, signed)
+            }
+            return text
+        }
+        var items: [String] = []
+        for (unit, value) in values {
+            var item = try number(unitFormatters[unit]!, Int64(value))
+            if spellOut != nil {
+                let digits = try number(plain, Int64(value))
+                if let range = item.firstRange(of: digits) {
+                    item.replaceSubrange(range, with: try spelledOut(Int64(value), unit: unit))
+                }
+            }
+            items.append(item)
+        }
+        // The sign goes before the whole list: some plural forms have no number to carry
+        // it (Arabic "ساعة" is "1 hour").
+        if negative { return minusSign + (try list(items)) }
+        return try list(items)
+    }
+
+    private func list(_ items: [String]) throws(FormattingError) -> String {
+        if items.count == 1 { return items[0] }
+        do { return try list.format(items) } catch { throw Self.failure(error) }
+    }
+
+    /// Titlecases the first letter of `text`, locale-aware, leaving the rest as it is.
+    func capitalizeFirst(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        return (try? caseMap.withHandle { (map) throws(ICUError) -> String in
+            try ICUBuffers.string(operation: "ucasemap_utf8ToTitle", capacity: bytes.count + 16) { buffer, capacity, status in
+                bytes.withUnsafeBufferPointer { source in
+                    source.withMemoryRebound(to: CChar.self) {
+                        ucasemap_utf8ToTitle(map, buffer, capacity, $0.baseAddress, Int32($0.count), &status)
+                    }
+                }
+            }
+        }) ?? text
+    }
+}
+
+private extension String {
+    /// A CLDR pattern literal without its quotes (`'h'` → `h`, `''` → `'`).
+    func replacingQuotes() -> String {
+        var out = "", previousQuote = false
+        for c in self {
+            if c == "'" {
+                if previousQuote { out.append("'"); previousQuote = false } else { previousQuote = true }
+            } else {
+                previousQuote = false
+                out.append(c)
+            }
+        }
+        return out
+    }
+}
