@@ -26,17 +26,17 @@ struct BidiAnalyzeCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, visual }
+    enum Format: String, OutputFormatChoice { case text, json, visual; static let defaultFormat = Format.text }
 
     @Option(name: .long, help: "auto (first strong character), ltr or rtl.")
     var direction: BidiParagraph.Direction = .auto
 
-    @Option(name: .long, help: "text, json or visual.")
-    var format: Format = .text
+    @OptionGroup var output: FormatOption<Format>
 
     @OptionGroup var input: DocumentInput
 
     func run() throws {
+        let direction = direction, format = output.format
         var out = OutputBuffer()
         for document in try input.documents() {
             let paragraphs: [BidiParagraph]

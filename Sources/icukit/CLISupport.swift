@@ -2,24 +2,6 @@ import ArgumentParser
 import Foundation
 import ICUKit
 
-/// The input options shared by the subcommands that read documents: FILE or stdin,
-/// `--jsonl` (one JSON string per line, each a document) and `--lossy`.
-struct DocumentInput: ParsableArguments {
-    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
-    var jsonl = false
-
-    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
-
-    @Argument(help: "Input file; - or none for stdin.")
-    var file: String?
-
-    /// The documents of the input; invalid UTF-8 fails with exit 65 unless `--lossy`.
-    func documents() throws(CLIFailure) -> [String] {
-        try CLI.documents(try CLI.readInput(file), jsonl: jsonl, lossy: lossy)
-    }
-}
-
 /// Standard output, written in blocks of about 64 KiB.
 struct OutputBuffer {
     private var pending = ""
@@ -58,6 +40,12 @@ enum CLI {
 
     static func fail(_ message: String, code: Int32) -> Never {
         standardError("icukit: error: \(message)\n")
+        terminate(code)
+    }
+
+    /// Ends the process with `code` (the C library's `exit`, from Foundation on every
+    /// platform; inside a `ParsableCommand` the name `exit` means ArgumentParser's).
+    static func terminate(_ code: Int32) -> Never {
         exit(code)
     }
 

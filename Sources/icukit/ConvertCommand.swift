@@ -21,15 +21,13 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "The output encoding.")
     var to = "UTF-8"
 
-    @Flag(name: .long, help: "Replace undecodable bytes with U+FFFD and unencodable characters with a substitute.")
-    var lossy = false
-
-    @Argument(help: "Input file; - or none for stdin.")
-    var file: String?
+    @OptionGroup var lossiness: LossyFlag
+    @OptionGroup var input: InputFileArgument
 
     static let chunkSize = 1 << 20
 
     func run() throws {
+        let file = input.file, lossy = lossiness.lossy
         let input: FileHandle
         if file == nil || file == "-" {
             input = FileHandle.standardInput

@@ -1,18 +1,15 @@
 import ArgumentParser
 import ICUKit
 
-/// The options every `format` subcommand shares.
+/// The options the number, measure, plural, list and message subcommands share.
 struct NumberFormatOptions: ParsableArguments {
-    @Option(name: .long, help: "Locale (ICU or BCP 47 identifier); from LC_ALL, LC_MESSAGES or LANG when omitted (en when those say C/POSIX).")
-    var locale: String?
+    @OptionGroup var locale: LocaleOption
+    @OptionGroup var strictness: StrictFlag
+    @OptionGroup var output: FormatOption<OutputFormat>
 
-    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64) instead of using root data.")
-    var strict = false
+    var format: OutputFormat { output.format }
 
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
-
-    func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale, strict: strict) }
+    func localeID() throws(CLIFailure) -> LocaleID { try locale.formattingLocaleID(strict: strictness) }
 
     /// Prints `text` alone, or as `{"text":…}` plus `extra` JSON members.
     func emit(_ text: String, json extra: [(String, String)] = []) {

@@ -1,12 +1,6 @@
 import ArgumentParser
 import ICUKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `icukit`: every ICUKit capability from the command line (see ARCHITECTURE.md for the
 /// stable contract: JSON Lines output, UTF-8 byte offsets, sysexits exit codes).
 @main
@@ -15,6 +9,7 @@ struct ICUKitCommand: ParsableCommand {
         commandName: "icukit",
         abstract: "Real-world text handling with ICU \(ICUVersion.icu) (Unicode \(ICUVersion.unicode)).",
         discussion: "Errors go to stderr as 'icukit: error: …'. Exit codes: 0 ok, 64 usage, 65 invalid input data, 66 file not found, 70 internal.",
+        version: "icukit \(ICUKitVersion.string) (ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode))",
         subcommands: [SegmentCommand.self, SortCommand.self, CompareCommand.self, SearchCommand.self, BidiCommand.self, FormatCommand.self, LocaleCommand.self, CalendarCommand.self, DetectCommand.self, ConvertCommand.self, TourCommand.self]
     )
 
@@ -30,7 +25,7 @@ struct ICUKitCommand: ParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Glibc.exit(0)
+                CLI.terminate(0)
             }
             let message = fullMessage(for: error)
             // Usage errors: ArgumentParser's message plus its usage line, with our prefix.
@@ -38,7 +33,7 @@ struct ICUKitCommand: ParsableCommand {
             let rest = message.dropFirst(first.count)
             let text = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
             CLI.standardError("icukit: error: \(text)\(rest)\n")
-            Glibc.exit(code == .validationFailure ? CLI.usage : code.rawValue)
+            CLI.terminate(code == .validationFailure ? CLI.usage : code.rawValue)
         }
     }
 }
