@@ -103,12 +103,13 @@ struct BidiIsolateCommand: ParsableCommand {
     @Argument(help: "The template.")
     var template: String
 
-    @Argument(help: "The arguments, already formatted.")
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The arguments, already formatted (-12 is a value).", valueName: "arguments"))
     var arguments: [String] = []
 
     func run() throws {
+        let values = try CLI.positionalValues(arguments, names: nil)
         do {
-            CLI.write(try Bidi.format(template, arguments, markingLeadingArgument: mark) + "\n")
+            CLI.write(try Bidi.format(template, values, markingLeadingArgument: mark) + "\n")
         } catch {
             throw CLIFailure.usage(error.description)
         }

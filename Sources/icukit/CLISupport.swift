@@ -27,16 +27,14 @@ struct CLIFailure: Error {
     static func noInput(_ message: String) -> CLIFailure { CLIFailure(message: message, code: CLI.noInput) }
 }
 
-/// Shared plumbing of the subcommands: input, output, JSON, exit codes.
+/// Shared plumbing of the subcommands: input, output, JSON, exit codes (reading and
+/// writing: StandardStreams.swift).
 enum CLI {
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
     static let software: Int32 = 70
-
-    static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
+    static let ioError: Int32 = 74
 
     static func fail(_ message: String, code: Int32) -> Never {
         standardError("icukit: error: \(message)\n")
@@ -47,22 +45,6 @@ enum CLI {
     /// platform; inside a `ParsableCommand` the name `exit` means ArgumentParser's).
     static func terminate(_ code: Int32) -> Never {
         exit(code)
-    }
-
-    /// The bytes of FILE, or of stdin when `path` is nil or `-`.
-    static func readInput(_ path: String?) throws(CLIFailure) -> [UInt8] {
-        if path == nil || path == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        }
-        let path = path!
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .noInput("\(path): no such file")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw .noInput("\(path): cannot read file")
-        }
-        return [UInt8](data)
     }
 
     /// The documents of an input: the whole input as one, or (with `jsonl`) one JSON
@@ -106,10 +88,6 @@ enum CLI {
         return id
     }
 
-    /// Writes `text` to stdout without a trailing newline.
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
 }
 
 /// Minimal JSON writing for the CLI's JSON Lines (keys in a fixed order).

@@ -145,7 +145,7 @@ struct CalendarFromCommand: ParsableCommand {
         do {
             date = try system.date(era: era, year: year, month: month, isLeapMonth: leap, day: day, hour: 12, lenient: lenient)
         } catch { throw CLIFailure.data(error.description) }
-        print(try CalendarCommand.isoDay(date, in: system))
+        CLI.print(try CalendarCommand.isoDay(date, in: system))
     }
 }
 
@@ -179,9 +179,9 @@ struct CalendarAddCommand: ParsableCommand {
         } catch { throw CLIFailure.data(error.description) }
         let iso = try CalendarCommand.isoDay(result, in: system)
         switch output.format {
-        case .text: print(iso)
+        case .text: CLI.print(iso)
         case .json:
-            do { print(try CalendarCommand.json(iso, system.calendarDate(for: result), system: system, date: result)) }
+            do { CLI.print(try CalendarCommand.json(iso, system.calendarDate(for: result), system: system, date: result)) }
             catch let failure as CLIFailure { throw failure } catch { throw CLIFailure.data("\(error)") }
         }
     }
@@ -210,7 +210,7 @@ struct CalendarDiffCommand: ParsableCommand {
         case .weeks: .weekOfYear
         case .days: .day
         }
-        do { print(try system.difference(from: start, to: end, in: field)) } catch { throw CLIFailure.data(error.description) }
+        do { CLI.print(try system.difference(from: start, to: end, in: field)) } catch { throw CLIFailure.data(error.description) }
     }
 }
 
@@ -239,7 +239,7 @@ struct CalendarMonthCommand: ParsableCommand {
         }
         let second = try overlay.map { (id) throws(CLIFailure) in try CalendarCommand.system(id, timeZone: timeZone) }
         let anchor = try CalendarCommand.instant(date, zone: system)
-        print(try Self.grid(system, anchor: anchor, overlay: second), terminator: "")
+        CLI.print(try Self.grid(system, anchor: anchor, overlay: second), terminator: "")
     }
 
     static func grid(_ system: CalendarSystem, anchor: Date, overlay: CalendarSystem?) throws(CLIFailure) -> String {
@@ -308,7 +308,7 @@ struct CalendarVerifyTablesCommand: ParsableCommand {
         let differences = try system.differencesFromICU(
             firstDay: ISODay.days(year: a.year, month: a.month, day: a.day), lastDay: ISODay.days(year: b.year, month: b.month, day: b.day),
             monthArithmetic: arithmetic)
-        for line in differences { print(line) }
-        print("\(differences.count) differences")
+        for line in differences { CLI.print(line) }
+        CLI.print("\(differences.count) differences")
     }
 }

@@ -95,7 +95,7 @@ struct CompareCommand: ParsableCommand {
     var b: String
 
     func run() throws {
-        print(try collation.collator().compare(a, b).rawValue)
+        CLI.print(try collation.collator().compare(a, b).rawValue)
     }
 }
 

@@ -216,9 +216,8 @@ struct FormatIntervalCommand: ParsableCommand {
 
 /// A number argument that may be negative (`-3600` is not an option).
 func numberArgument(_ arguments: [String], name: String) throws(CLIFailure) -> Double {
-    let values = arguments.filter { $0 != "--" }
-    guard values.count == 1 else { throw .usage("expected one \(name), got \(values.count) arguments") }
-    guard let value = Double(values[0]), value.isFinite else { throw .usage("not a number: \"\(values[0])\"") }
+    let text = try CLI.positionalValues(arguments, names: [name])[0]
+    guard let value = Double(text), value.isFinite else { throw .usage("not a number: \"\(text)\"") }
     return value
 }
 

@@ -8,7 +8,7 @@ struct ICUKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "icukit",
         abstract: "Real-world text handling with ICU \(ICUVersion.icu) (Unicode \(ICUVersion.unicode)).",
-        discussion: "Errors go to stderr as 'icukit: error: …'. Exit codes: 0 ok, 64 usage, 65 invalid input data, 66 file not found, 70 internal.",
+        discussion: "Errors go to stderr as 'icukit: error: …'. Exit codes: 0 ok (also when the reader of the output goes away, as with | head), 64 usage, 65 invalid input data, 66 input file missing or unreadable, 70 internal, 74 I/O error.",
         version: "icukit \(ICUKitVersion.string) (ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode))",
         subcommands: [SegmentCommand.self, SortCommand.self, CompareCommand.self, SearchCommand.self, BidiCommand.self, FormatCommand.self, LocaleCommand.self, CalendarCommand.self, DetectCommand.self, ConvertCommand.self, TourCommand.self]
     )
@@ -16,6 +16,7 @@ struct ICUKitCommand: ParsableCommand {
     /// Parses and runs the command, mapping every failure to one `icukit: error:` line
     /// and a sysexits code.
     static func main() {
+        CLI.prepareStandardStreams()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -24,7 +25,7 @@ struct ICUKitCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
+                CLI.print(fullMessage(for: error))
                 CLI.terminate(0)
             }
             let message = fullMessage(for: error)

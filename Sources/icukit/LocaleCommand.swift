@@ -57,11 +57,11 @@ struct LocaleInfoCommand: ParsableCommand {
                 ("currency", currency.map(JSON.string) ?? "null"),
                 ("currencyName", currencyName.map(JSON.string) ?? "null"),
             ]
-            print("{" + members.map { "\(JSON.string($0.0)):\($0.1)" }.joined(separator: ",") + "}")
+            CLI.print("{" + members.map { "\(JSON.string($0.0)):\($0.1)" }.joined(separator: ",") + "}")
         case .text:
             let maximized = locale.maximized
             let paper = locale.paperSize
-            print("""
+            CLI.print("""
                 id                  \(locale.identifier)
                 bcp47               \(locale.bcp47)
                 language            \(locale.language)   script \(locale.script)   region \(locale.region)
@@ -112,8 +112,8 @@ struct LocaleMatchCommand: ParsableCommand {
         let index = LocaleMatcher(available: availableIDs).bestMatchIndex(for: preferredIDs)
         let chosen = names[index ?? 0]
         switch output.format {
-        case .text: print(chosen)
-        case .json: print("{\"match\":\(JSON.string(chosen)),\"index\":\(index ?? 0),\"matched\":\(index != nil)}")
+        case .text: CLI.print(chosen)
+        case .json: CLI.print("{\"match\":\(JSON.string(chosen)),\"index\":\(index ?? 0),\"matched\":\(index != nil)}")
         }
     }
 }

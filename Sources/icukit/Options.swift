@@ -82,3 +82,30 @@ struct DocumentInput: ParsableArguments {
         try CLI.documents(try CLI.readInput(input.file), jsonl: jsonLines.jsonl, lossy: lossiness.lossy)
     }
 }
+
+extension CLI {
+    /// The positional values of a subcommand whose values may be negative numbers (`-5`,
+    /// `-1234.5`, `-.5`), collected with ArgumentParser's `parsing: .allUnrecognized`, which
+    /// would otherwise take them for options. A dash-prefixed word that does not start a
+    /// number is still an unknown option; after `--` every word is a value. Exactly
+    /// `names.count` values are expected (`["VALUE", "UNIT"]`), any number for nil.
+    static func positionalValues(_ arguments: [String], names: [String]?) throws(CLIFailure) -> [String] {
+        var values: [String] = []
+        var afterTerminator = false
+        for argument in arguments {
+            if !afterTerminator && argument == "--" {
+                afterTerminator = true
+                continue
+            }
+            if !afterTerminator, argument.hasPrefix("-"), let next = argument.dropFirst().first, !(next.isASCII && (next.isNumber || next == ".")) {
+                throw .usage("Unknown option '\(argument)'")
+            }
+            values.append(argument)
+        }
+        if let names, values.count != names.count {
+            let expected = names.count == 1 ? "one \(names[0])" : names.joined(separator: " ")
+            throw .usage("expected \(expected), got \(values.count) argument\(values.count == 1 ? "" : "s")")
+        }
+        return values
+    }
+}

@@ -4,7 +4,7 @@ extension TourCommand {
     /// The encoding section of `icukit tour`: the same sentence in several legacy code
     /// pages, detected and decoded, plus a strict-decoding error with its offset.
     func encodingTour() throws {
-        print("\n== Encodings: icukit detect FILE… [--format json], icukit convert [--from ENC|auto] [--to ENC] ==\n")
+        CLI.print("\n== Encodings: icukit detect FILE… [--format json], icukit convert [--from ENC|auto] [--to ENC] ==\n")
         let samples: [(String, String)] = [
             ("Съешь же ещё этих мягких французских булок", "KOI8-R"),
             ("Чуєш їх, доцю, га? Кумедна ж ти, прощайся без ґольфів", "KOI8-U"),
@@ -21,12 +21,12 @@ extension TourCommand {
             let bytes = try TextConverter(encodingName: encoding).encode(text)
             let result = try detector.decode(bytes)
             let guess = result.guess
-            print("  \(pad(encoding)) -> \(pad(guess.encoding)) \(guess.language ?? "-") (\(guess.confidence)): \(result.text)")
+            CLI.print("  \(pad(encoding)) -> \(pad(guess.encoding)) \(guess.language ?? "-") (\(guess.confidence)): \(result.text)")
         }
         do {
             _ = try TextConverter(encodingName: "Shift_JIS").decode([0x93, 0xFA, 0x96, 0x7B, 0x82])
         } catch {
-            print("  strict decoding: \(error)")
+            CLI.print("  strict decoding: \(error)")
         }
     }
 }

@@ -3,16 +3,16 @@ import ICUKit
 extension TourCommand {
     /// Graphemes, words in scripts without spaces, sentences and line breaks.
     func segmentationTour() throws {
-        print("== Segmentation: icukit segment --by grapheme|word|sentence|line ==\n")
+        CLI.print("== Segmentation: icukit segment --by grapheme|word|sentence|line ==\n")
 
-        print("Graphemes: what a reader counts as one character.")
+        CLI.print("Graphemes: what a reader counts as one character.")
         let graphemes = try Segmenter(.grapheme)
         for sample in ["👩‍👩‍👧‍👦🇯🇵👍🏽", "नमस्ते दुनिया", "e\u{301}a\u{308}\r\n"] {
             let clusters = graphemes.segments(of: sample).map { Self.show(sample[$0.range]) }
-            print("  \(Self.show(Substring(sample)))  \(sample.unicodeScalars.count) scalars, \(clusters.count) graphemes: \(clusters.joined(separator: " | "))")
+            CLI.print("  \(Self.show(Substring(sample)))  \(sample.unicodeScalars.count) scalars, \(clusters.count) graphemes: \(clusters.joined(separator: " | "))")
         }
 
-        print("\nWords, with ICU's dictionaries for scripts written without spaces:")
+        CLI.print("\nWords, with ICU's dictionaries for scripts written without spaces:")
         let samples: [(String, String, String)] = [
             ("English", "en", "The café's 2 owners re-opened it in 2024."),
             ("Thai", "th", "ภาษาไทยเขียนติดกันโดยไม่เว้นวรรค"),
@@ -24,21 +24,21 @@ extension TourCommand {
         for (name, locale, text) in samples {
             let words = try Segmenter(.word, locale: locale)
             let found = words.segments(of: text).filter(\.isWordLike).map { "\(text[$0.range])(\($0.kind.rawValue))" }
-            print("  \(name): \(found.joined(separator: " "))")
+            CLI.print("  \(name): \(found.joined(separator: " "))")
         }
 
-        print("\nSentences: `en@ss=standard` knows that \"Mr.\" does not end one.")
+        CLI.print("\nSentences: `en@ss=standard` knows that \"Mr.\" does not end one.")
         let story = "Mr. Smith paid $3.50 at 9 a.m. today. Did he? Yes!"
         for locale in ["en", "en@ss=standard"] {
             let sentences = try Segmenter(.sentence, locale: locale).segments(of: story)
-            print("  \(locale): " + sentences.map { "[\(story[$0.range])]" }.joined(separator: " "))
+            CLI.print("  \(locale): " + sentences.map { "[\(story[$0.range])]" }.joined(separator: " "))
         }
 
-        print("\nLine breaks: where a line may wrap (soft) or must end (hard).")
+        CLI.print("\nLine breaks: where a line may wrap (soft) or must end (hard).")
         let wrap = "A well-known fact: 日本語は単語の間にスペースがない。\nNext line."
         let lines = try Segmenter(.line, locale: "ja").segments(of: wrap)
-        print("  " + lines.map { "[\(Self.show(wrap[$0.range]))]\($0.kind == .hard ? "⏎" : "")" }.joined(separator: ""))
-        print("\nTry: echo 'สวัสดีครับ' | icukit segment --by word --locale th --format json")
+        CLI.print("  " + lines.map { "[\(Self.show(wrap[$0.range]))]\($0.kind == .hard ? "⏎" : "")" }.joined(separator: ""))
+        CLI.print("\nTry: echo 'สวัสดีครับ' | icukit segment --by word --locale th --format json")
     }
 
     fileprivate static func show(_ text: Substring) -> String {

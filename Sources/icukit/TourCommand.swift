@@ -10,7 +10,7 @@ struct TourCommand: ParsableCommand {
     )
 
     func run() throws {
-        print("ICUKit on ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode)\n")
+        CLI.print("ICUKit on ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode)\n")
         try segmentationTour()
         try collationTour()
         try encodingTour()
