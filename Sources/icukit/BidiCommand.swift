@@ -26,17 +26,17 @@ struct BidiAnalyzeCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, visual }
+    enum Format: String, OutputFormatChoice { case text, json, visual; static let defaultFormat = Format.text }
 
     @Option(name: .long, help: "auto (first strong character), ltr or rtl.")
     var direction: BidiParagraph.Direction = .auto
 
-    @Option(name: .long, help: "text, json or visual.")
-    var format: Format = .text
+    @OptionGroup var output: FormatOption<Format>
 
     @OptionGroup var input: DocumentInput
 
     func run() throws {
+        let direction = direction, format = output.format
         var out = OutputBuffer()
         for document in try input.documents() {
             let paragraphs: [BidiParagraph]
@@ -103,12 +103,13 @@ struct BidiIsolateCommand: ParsableCommand {
     @Argument(help: "The template.")
     var template: String
 
-    @Argument(help: "The arguments, already formatted.")
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The arguments, already formatted (-12 is a value).", valueName: "arguments"))
     var arguments: [String] = []
 
     func run() throws {
+        let values = try CLI.positionalValues(arguments, names: nil)
         do {
-            CLI.write(try Bidi.format(template, arguments, markingLeadingArgument: mark) + "\n")
+            CLI.write(try Bidi.format(template, values, markingLeadingArgument: mark) + "\n")
         } catch {
             throw CLIFailure.usage(error.description)
         }

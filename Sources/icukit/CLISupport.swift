@@ -2,24 +2,6 @@ import ArgumentParser
 import Foundation
 import ICUKit
 
-/// The input options shared by the subcommands that read documents: FILE or stdin,
-/// `--jsonl` (one JSON string per line, each a document) and `--lossy`.
-struct DocumentInput: ParsableArguments {
-    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
-    var jsonl = false
-
-    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
-
-    @Argument(help: "Input file; - or none for stdin.")
-    var file: String?
-
-    /// The documents of the input; invalid UTF-8 fails with exit 65 unless `--lossy`.
-    func documents() throws(CLIFailure) -> [String] {
-        try CLI.documents(try CLI.readInput(file), jsonl: jsonl, lossy: lossy)
-    }
-}
-
 /// Standard output, written in blocks of about 64 KiB.
 struct OutputBuffer {
     private var pending = ""
@@ -45,36 +27,24 @@ struct CLIFailure: Error {
     static func noInput(_ message: String) -> CLIFailure { CLIFailure(message: message, code: CLI.noInput) }
 }
 
-/// Shared plumbing of the subcommands: input, output, JSON, exit codes.
+/// Shared plumbing of the subcommands: input, output, JSON, exit codes (reading and
+/// writing: StandardStreams.swift).
 enum CLI {
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
     static let software: Int32 = 70
-
-    static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
+    static let ioError: Int32 = 74
 
     static func fail(_ message: String, code: Int32) -> Never {
         standardError("icukit: error: \(message)\n")
-        exit(code)
+        terminate(code)
     }
 
-    /// The bytes of FILE, or of stdin when `path` is nil or `-`.
-    static func readInput(_ path: String?) throws(CLIFailure) -> [UInt8] {
-        if path == nil || path == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        }
-        let path = path!
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .noInput("\(path): no such file")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw .noInput("\(path): cannot read file")
-        }
-        return [UInt8](data)
+    /// Ends the process with `code` (the C library's `exit`, from Foundation on every
+    /// platform; inside a `ParsableCommand` the name `exit` means ArgumentParser's).
+    static func terminate(_ code: Int32) -> Never {
+        exit(code)
     }
 
     /// The documents of an input: the whole input as one, or (with `jsonl`) one JSON
@@ -118,10 +88,6 @@ enum CLI {
         return id
     }
 
-    /// Writes `text` to stdout without a trailing newline.
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
 }
 
 /// Minimal JSON writing for the CLI's JSON Lines (keys in a fixed order).

@@ -73,7 +73,17 @@ struct CalendarCommand: ParsableCommand {
     }
 }
 
-enum CalendarOutputFormat: String, ExpressibleByArgument, CaseIterable { case json, text }
+/// `calendar convert --format`: the converted dates as JSON Lines (default) or text.
+enum CalendarOutputFormat: String, OutputFormatChoice {
+    case json, text
+    static let defaultFormat = CalendarOutputFormat.json
+}
+
+/// `calendar add --format`: the ISO date (default), or the result in the calendar as JSON.
+enum CalendarAddFormat: String, OutputFormatChoice {
+    case json, text
+    static let defaultFormat = CalendarAddFormat.text
+}
 
 struct CalendarConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -87,11 +97,12 @@ struct CalendarConvertCommand: ParsableCommand {
 
     @Option(name: .long, help: "The target calendar.") var to: String
     @Option(name: .long, help: "Time zone of the dates (default UTC).") var timeZone: String?
-    @Option(name: .long, help: "json or text.") var format: CalendarOutputFormat = .json
+    @OptionGroup var output: FormatOption<CalendarOutputFormat>
     @Argument(help: "ISO dates YYYY-MM-DD; none or - reads one per stdin line.") var dates: [String] = []
 
     func run() throws {
         let system = try CalendarCommand.system(to, timeZone: timeZone)
+        let format = output.format
         var out = OutputBuffer()
         for iso in try CalendarCommand.dates(dates) {
             let date = try CalendarCommand.instant(iso, zone: system)
@@ -134,7 +145,7 @@ struct CalendarFromCommand: ParsableCommand {
         do {
             date = try system.date(era: era, year: year, month: month, isLeapMonth: leap, day: day, hour: 12, lenient: lenient)
         } catch { throw CLIFailure.data(error.description) }
-        print(try CalendarCommand.isoDay(date, in: system))
+        CLI.print(try CalendarCommand.isoDay(date, in: system))
     }
 }
 
@@ -142,7 +153,11 @@ struct CalendarAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add years, months, weeks and days in a calendar; print the ISO date.",
-        discussion: "Applied largest unit first; a day missing in the target month is pinned to the month's last day."
+        discussion: """
+            Applied largest unit first; a day missing in the target month is pinned to the \
+            month's last day. text: the ISO date. json: the result in the calendar, as \
+            calendar convert writes it.
+            """
     )
 
     @Argument(help: "The ISO date.") var date: String
@@ -152,7 +167,7 @@ struct CalendarAddCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Weeks to add.") var weeks: Int = 0
     @Option(name: .long, parsing: .unconditional, help: "Days to add.") var days: Int = 0
     @Option(name: .long, help: "Time zone (default UTC).") var timeZone: String?
-    @Option(name: .long, help: "text (the ISO date) or json (the result in the calendar).") var format: CalendarOutputFormat = .text
+    @OptionGroup var output: FormatOption<CalendarAddFormat>
 
     func run() throws {
         let system = try CalendarCommand.system(calendar, timeZone: timeZone)
@@ -163,10 +178,10 @@ struct CalendarAddCommand: ParsableCommand {
             }
         } catch { throw CLIFailure.data(error.description) }
         let iso = try CalendarCommand.isoDay(result, in: system)
-        switch format {
-        case .text: print(iso)
+        switch output.format {
+        case .text: CLI.print(iso)
         case .json:
-            do { print(try CalendarCommand.json(iso, system.calendarDate(for: result), system: system, date: result)) }
+            do { CLI.print(try CalendarCommand.json(iso, system.calendarDate(for: result), system: system, date: result)) }
             catch let failure as CLIFailure { throw failure } catch { throw CLIFailure.data("\(error)") }
         }
     }
@@ -195,7 +210,7 @@ struct CalendarDiffCommand: ParsableCommand {
         case .weeks: .weekOfYear
         case .days: .day
         }
-        do { print(try system.difference(from: start, to: end, in: field)) } catch { throw CLIFailure.data(error.description) }
+        do { CLI.print(try system.difference(from: start, to: end, in: field)) } catch { throw CLIFailure.data(error.description) }
     }
 }
 
@@ -224,7 +239,7 @@ struct CalendarMonthCommand: ParsableCommand {
         }
         let second = try overlay.map { (id) throws(CLIFailure) in try CalendarCommand.system(id, timeZone: timeZone) }
         let anchor = try CalendarCommand.instant(date, zone: system)
-        print(try Self.grid(system, anchor: anchor, overlay: second), terminator: "")
+        CLI.print(try Self.grid(system, anchor: anchor, overlay: second), terminator: "")
     }
 
     static func grid(_ system: CalendarSystem, anchor: Date, overlay: CalendarSystem?) throws(CLIFailure) -> String {
@@ -293,29 +308,7 @@ struct CalendarVerifyTablesCommand: ParsableCommand {
         let differences = try system.differencesFromICU(
             firstDay: ISODay.days(year: a.year, month: a.month, day: a.day), lastDay: ISODay.days(year: b.year, month: b.month, day: b.day),
             monthArithmetic: arithmetic)
-        for line in differences { print(line) }
-        print("\(differences.count) differences")
-    }
-}
-
-extension TourCommand {
-    func calendarTour() throws {
-        print("\n== Calendars: icukit calendar convert | from | add | diff | month ==\n")
-        let today = ISODay.date(year: 2026, month: 11, day: 22).addingTimeInterval(43_200)
-        for id in ["islamic-umalqura", "chinese", "hebrew", "japanese", "persian", "ethiopic-amete-alem"] {
-            let system = try CalendarSystem(id)
-            print("  " + CalendarCommand.text("2026-11-22", try system.calendarDate(for: today), system: system, date: today))
-        }
-        let hijri = try CalendarSystem("islamic-umalqura")
-        if let ramadan = try hijri.nextDate(after: today, month: 9, day: 1) {
-            print("  next 1 Ramadan: \(ISODay.string(for: ramadan)), in \(try hijri.difference(from: today, to: ramadan, in: .day)) days")
-        }
-        let chinese = try CalendarSystem("chinese")
-        if let newYear = try chinese.nextDate(after: today, month: 1, day: 1) {
-            print("  next Chinese New Year: \(ISODay.string(for: newYear)) (\(try chinese.calendarDate(for: newYear).sexagenaryYear ?? ""))")
-        }
-        print("  unknown calendar \"ethiopian\": \((try? CalendarSystem("ethiopian")) == nil ? "refused (ICU would silently use gregorian)" : "accepted")")
-        print("")
-        print(try CalendarMonthCommand.grid(try CalendarSystem("gregorian"), anchor: today, overlay: chinese), terminator: "")
+        for line in differences { CLI.print(line) }
+        CLI.print("\(differences.count) differences")
     }
 }

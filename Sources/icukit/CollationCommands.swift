@@ -7,11 +7,8 @@ extension Collator.Strength: ExpressibleByArgument {}
 struct CollationFlags: ParsableArguments {
     enum CaseFirstFlag: String, ExpressibleByArgument, CaseIterable { case upper, lower }
 
-    @Option(name: .long, help: "Locale (BCP 47 or ICU id), e.g. da, de-u-co-phonebk, zh@collation=stroke.")
-    var locale: String?
-
-    @Flag(name: .long, help: "Exit 64 if ICU does not know the locale (instead of using root order).")
-    var strict = false
+    @OptionGroup var locale: LocaleOption
+    @OptionGroup var strictness: StrictFlag
 
     @Option(name: .long, help: "primary, secondary, tertiary, quaternary or identical.")
     var strength: Collator.Strength?
@@ -29,7 +26,7 @@ struct CollationFlags: ParsableArguments {
     var standard = false
 
     func collator() throws(CLIFailure) -> Collator {
-        let locale = try CLI.locale(locale, strict: strict)
+        let locale = try locale.localeID(strict: strictness)
         if standard && (strength != nil || numeric || caseFirst != nil || ignorePunctuation) {
             throw .usage("--standard cannot be combined with --strength, --numeric, --case-first or --ignore-punctuation")
         }
@@ -63,15 +60,12 @@ struct SortCommand: ParsableCommand {
     @Flag(name: .long, help: "Keep one line of each run the collator finds equal (the first).")
     var unique = false
 
-    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
-
-    @Argument(help: "Input file; - or none for stdin.")
-    var file: String?
+    @OptionGroup var lossiness: LossyFlag
+    @OptionGroup var input: InputFileArgument
 
     func run() throws {
         let collator = try collation.collator()
-        let text = try CLI.documents(try CLI.readInput(file), jsonl: false, lossy: lossy)[0]
+        let text = try CLI.documents(try CLI.readInput(input.file), jsonl: false, lossy: lossiness.lossy)[0]
         var sorted = collator.sorted(CLI.lines(of: text))
         if unique {
             var kept: [Substring] = []
@@ -101,7 +95,7 @@ struct CompareCommand: ParsableCommand {
     var b: String
 
     func run() throws {
-        print(try collation.collator().compare(a, b).rawValue)
+        CLI.print(try collation.collator().compare(a, b).rawValue)
     }
 }
 
@@ -117,16 +111,11 @@ struct SearchCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
-
     @Argument(help: "The text to find.")
     var pattern: String
 
-    @Option(name: .long, help: "Locale (BCP 47 or ICU id), e.g. tr for dotted/dotless i.")
-    var locale: String?
-
-    @Flag(name: .long, help: "Exit 64 if ICU does not know the locale.")
-    var strict = false
+    @OptionGroup var locale: LocaleOption
+    @OptionGroup var strictness: StrictFlag
 
     @Flag(name: .long, help: "a matches A.")
     var caseInsensitive = false
@@ -143,8 +132,7 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .long, help: "Report every match, not only the first.")
     var all = false
 
-    @Option(name: .long, help: "text or json.")
-    var format: Format = .text
+    @OptionGroup var output: FormatOption<OutputFormat>
 
     @OptionGroup var input: DocumentInput
 
@@ -156,12 +144,13 @@ struct SearchCommand: ParsableCommand {
         if anchored { options.insert(.anchored) }
         let searcher: StringSearcher
         do {
-            searcher = try StringSearcher(pattern, options: options, locale: try CLI.locale(locale, strict: strict))
+            searcher = try StringSearcher(pattern, options: options, locale: try locale.localeID(strict: strictness))
         } catch let failure as CLIFailure {
             throw failure
         } catch {
             throw CLIFailure(message: "cannot prepare the search: \(error)", code: CLI.software)
         }
+        let all = all, backwards = backwards, anchored = anchored, format = output.format
         var out = OutputBuffer()
         for document in try input.documents() {
             var ranges = searcher.utf8Ranges(in: document)

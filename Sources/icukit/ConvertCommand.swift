@@ -21,29 +21,18 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "The output encoding.")
     var to = "UTF-8"
 
-    @Flag(name: .long, help: "Replace undecodable bytes with U+FFFD and unencodable characters with a substitute.")
-    var lossy = false
-
-    @Argument(help: "Input file; - or none for stdin.")
-    var file: String?
+    @OptionGroup var lossiness: LossyFlag
+    @OptionGroup var input: InputFileArgument
 
     static let chunkSize = 1 << 20
 
     func run() throws {
-        let input: FileHandle
-        if file == nil || file == "-" {
-            input = FileHandle.standardInput
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: file!, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let handle = FileHandle(forReadingAtPath: file!) else {
-                throw CLIFailure.noInput("\(file!): no such file")
-            }
-            input = handle
-        }
+        let lossy = lossiness.lossy
+        let input = try InputFile(self.input.file)
+        defer { input.close() }
         let target: TextConverter
         do { target = try TextConverter(encodingName: to) } catch { throw CLIFailure.usage(error.description) }
-        var first = Self.read(input)
+        var first = try input.read(upTo: Self.chunkSize)
         let source: TextConverter
         if from == "auto" {
             var detector = EncodingDetector()
@@ -68,7 +57,7 @@ struct ConvertCommand: ParsableCommand {
             }
             do {
                 let bytes = try encoder.encode(text, isFinal: isFinal)
-                if !bytes.isEmpty { FileHandle.standardOutput.write(Data(bytes)) }
+                if !bytes.isEmpty { CLI.write(bytes: bytes) }
             } catch {
                 if case .unencodable(let offset, let scalar) = error {
                     throw CLIFailure.data("U+\(String(scalar.value, radix: 16, uppercase: true)) at byte offset \(outputOffset + offset) of the decoded UTF-8 text cannot be encoded in \(target.name) (use --lossy)")
@@ -77,19 +66,8 @@ struct ConvertCommand: ParsableCommand {
             }
             outputOffset += text.utf8.count
             if isFinal { break }
-            first = Self.read(input)
+            first = try input.read(upTo: Self.chunkSize)
             isFinal = first.isEmpty || first.count < Self.chunkSize
         }
-    }
-
-    /// Up to one chunk (fewer only at the end of the input).
-    static func read(_ handle: FileHandle) -> [UInt8] {
-        var bytes: [UInt8] = []
-        while bytes.count < chunkSize {
-            let data = handle.readData(ofLength: chunkSize - bytes.count)
-            if data.isEmpty { break }
-            bytes.append(contentsOf: data)
-        }
-        return bytes
     }
 }

@@ -10,12 +10,12 @@ struct DetectCommand: ParsableCommand {
         discussion: """
             json: one line per file, {"file","encoding","confidence","language","bom",\
             "candidates":[{"encoding","confidence","language"}…]} (the top N candidates, \
-            best first; IANA names as ICU spells them). An unknown encoding name in --declared \
+            best first; IANA names as ICU spells them). text: the best encoding (--top N: \
+            the first N), with confidence and language. --lossy also considers encodings \
+            whose decoding needs U+FFFD replacements. An unknown encoding name in --declared \
             or --allow exits 64.
             """
     )
-
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @Option(name: .long, help: "How many candidates to list (default 1 in text, 5 in json).")
     var top: Int?
@@ -29,11 +29,9 @@ struct DetectCommand: ParsableCommand {
     @Option(name: .long, help: "The probable language (BCP 47: ru, ja, zh-Hant…).")
     var language: String?
 
-    @Flag(name: .long, help: "Accept decodings that need U+FFFD replacements.")
-    var lossy = false
+    @OptionGroup var lossiness: LossyFlag
 
-    @Option(name: .long, help: "text or json.")
-    var format: Format = .text
+    @OptionGroup var output: FormatOption<OutputFormat>
 
     @Argument(help: "Files; - or none for stdin.")
     var files: [String] = []
@@ -47,7 +45,8 @@ struct DetectCommand: ParsableCommand {
         detector.declaredEncoding = declared
         detector.allowedEncodings = allow.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         detector.languageHint = language
-        detector.allowsLossyDecoding = lossy
+        detector.allowsLossyDecoding = lossiness.lossy
+        let format = output.format
         var out = OutputBuffer()
         let limit = top ?? (format == .json ? 5 : 1)
         for file in files.isEmpty ? ["-"] : files {
@@ -82,36 +81,5 @@ struct DetectCommand: ParsableCommand {
 
     static func number(_ value: Double) -> String {
         String((value * 1000).rounded() / 1000)
-    }
-}
-
-extension TourCommand {
-    /// The encoding section of `icukit tour`: the same sentence in several legacy code
-    /// pages, detected and decoded, plus a strict-decoding error with its offset.
-    func encodingTour() throws {
-        print("\n== Encodings: icukit detect FILE… [--format json], icukit convert [--from ENC|auto] [--to ENC] ==\n")
-        let samples: [(String, String)] = [
-            ("Съешь же ещё этих мягких французских булок", "KOI8-R"),
-            ("Чуєш їх, доцю, га? Кумедна ж ти, прощайся без ґольфів", "KOI8-U"),
-            ("Съешь же ещё этих мягких французских булок", "IBM866"),
-            ("Ζαφείρι δέξου πάγκαλο, βαθών ψυχής τό σημάδι", "ISO-8859-7"),
-            ("ภาษาไทยเป็นภาษาที่มีระดับเสียง", "windows-874"),
-            ("Żółć gęślą jaźń, zażółć", "windows-1250"),
-            ("日本語の文章を判定します", "Shift_JIS"),
-            ("한국어 문장입니다", "EUC-KR"),
-        ]
-        let detector = EncodingDetector()
-        func pad(_ s: String) -> String { s + String(repeating: " ", count: max(0, 13 - s.count)) }
-        for (text, encoding) in samples {
-            let bytes = try TextConverter(encodingName: encoding).encode(text)
-            let result = try detector.decode(bytes)
-            let guess = result.guess
-            print("  \(pad(encoding)) -> \(pad(guess.encoding)) \(guess.language ?? "-") (\(guess.confidence)): \(result.text)")
-        }
-        do {
-            _ = try TextConverter(encodingName: "Shift_JIS").decode([0x93, 0xFA, 0x96, 0x7B, 0x82])
-        } catch {
-            print("  strict decoding: \(error)")
-        }
     }
 }

@@ -10,8 +10,7 @@ extension RelativeTimeFormatter.Width: ExpressibleByArgument {}
 
 /// Options shared by the date formatting subcommands.
 struct DateFormattingOptions: ParsableArguments {
-    @Option(name: .long, help: "Locale (ICU or BCP 47); its @calendar= and @hours= keywords apply. Default: LC_ALL, LC_MESSAGES or LANG (en for C/POSIX).")
-    var locale: String?
+    @OptionGroup var locale: LocaleOption
 
     @Option(name: .long, help: "Calendar (gregorian, japanese, islamic-umalqura, hebrew, buddhist, …); default: the locale's.")
     var calendar: String?
@@ -22,10 +21,11 @@ struct DateFormattingOptions: ParsableArguments {
     @Option(name: .long, help: "Capitalization: standalone, list-item, sentence-start, mid-sentence (default none).")
     var context: CapitalizationContext = .none
 
-    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
-    var strict = false
+    @OptionGroup var strictness: StrictFlag
 
-    func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale, strict: strict) }
+    var strict: Bool { strictness.strict }
+
+    func localeID() throws(CLIFailure) -> LocaleID { try locale.formattingLocaleID(strict: strictness) }
 
     func calendarSystem() throws(CLIFailure) -> CalendarSystem? {
         guard let calendar else { return nil }
@@ -43,9 +43,6 @@ struct DateFormattingOptions: ParsableArguments {
     }
 }
 
-/// Output format of the `format` subcommands: the text alone, or one JSON object per line.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
-
 extension CLI {
     /// The locale of a `format` subcommand: `--locale`, else the environment's (LC_ALL,
     /// LC_MESSAGES, LANG), English when that says C/POSIX.
@@ -58,29 +55,28 @@ extension CLI {
 
 /// The options of the formatters that take a number: locale, context, strictness, output.
 struct NumberFormattingOptions: ParsableArguments {
-    @Option(name: .long, help: "Locale (ICU or BCP 47). Default: LC_ALL, LC_MESSAGES or LANG (en for C/POSIX).")
-    var locale: String?
+    @OptionGroup var locale: LocaleOption
 
     @Option(name: .long, help: "Capitalization: standalone, list-item, sentence-start, mid-sentence (default none).")
     var context: CapitalizationContext = .none
 
-    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
-    var strict = false
+    @OptionGroup var strictness: StrictFlag
 
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption<OutputFormat>
 
     @Argument(parsing: .allUnrecognized, help: "The amount in seconds (may be negative or fractional).")
     var seconds: [String] = []
 
-    func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale, strict: strict) }
+    var strict: Bool { strictness.strict }
+
+    func localeID() throws(CLIFailure) -> LocaleID { try locale.formattingLocaleID(strict: strictness) }
 
     /// Runs `make` with the amount, mapping errors to exit codes, and writes the text.
     func write(_ make: (Double, LocaleID) throws -> String) throws {
         let value = try numberArgument(seconds, name: "SECONDS")
         let text: String
         do { text = try make(value, try localeID()) } catch { throw formattingFailure(error) }
-        CLI.write(format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
+        CLI.write(output.format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
     }
 }
 
@@ -137,8 +133,7 @@ struct FormatDateCommand: ParsableCommand {
     @Flag(name: .long, help: "With --parse: lenient parsing.")
     var lenient = false
 
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption<OutputFormat>
 
     @Argument(help: "ISO 8601 instants (2026-06-03T15:07:00Z), or texts with --parse; none: stdin lines.")
     var values: [String] = []
@@ -163,6 +158,7 @@ struct FormatDateCommand: ParsableCommand {
         } catch {
             throw formattingFailure(error)
         }
+        let parse = parse, lenient = lenient, format = output.format, zone = options.zone()
         var out = OutputBuffer()
         for value in try argumentsOrLines(values) {
             if parse {
@@ -175,7 +171,7 @@ struct FormatDateCommand: ParsableCommand {
                 out.append(format == .json ? "{\"text\":\(JSON.string(value)),\"instant\":\(JSON.string(instant))}\n" : instant + "\n")
             } else {
                 let text: String
-                do { text = try formatter.format(try ISOInstant.parse(value, zone: options.zone())) } catch {
+                do { text = try formatter.format(try ISOInstant.parse(value, zone: zone)) } catch {
                     out.flush()
                     throw error
                 }
@@ -198,8 +194,7 @@ struct FormatIntervalCommand: ParsableCommand {
 
     @OptionGroup var options: DateFormattingOptions
 
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption<OutputFormat>
 
     @Argument(help: "Start instant.") var start: String
     @Argument(help: "End instant.") var end: String
@@ -215,15 +210,14 @@ struct FormatIntervalCommand: ParsableCommand {
         let to = try ISOInstant.parse(end, zone: options.zone())
         let text: String
         do { text = try formatter.format(from, to) } catch { throw CLIFailure.data(error.description) }
-        CLI.write(format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
+        CLI.write(output.format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
     }
 }
 
 /// A number argument that may be negative (`-3600` is not an option).
 func numberArgument(_ arguments: [String], name: String) throws(CLIFailure) -> Double {
-    let values = arguments.filter { $0 != "--" }
-    guard values.count == 1 else { throw .usage("expected one \(name), got \(values.count) arguments") }
-    guard let value = Double(values[0]), value.isFinite else { throw .usage("not a number: \"\(values[0])\"") }
+    let text = try CLI.positionalValues(arguments, names: [name])[0]
+    guard let value = Double(text), value.isFinite else { throw .usage("not a number: \"\(text)\"") }
     return value
 }
 

@@ -1,26 +1,23 @@
 import ArgumentParser
 import ICUKit
 
-/// The options every `format` subcommand shares.
+/// The options the number, measure, plural, list and message subcommands share.
 struct NumberFormatOptions: ParsableArguments {
-    @Option(name: .long, help: "Locale (ICU or BCP 47 identifier); from LC_ALL, LC_MESSAGES or LANG when omitted (en when those say C/POSIX).")
-    var locale: String?
+    @OptionGroup var locale: LocaleOption
+    @OptionGroup var strictness: StrictFlag
+    @OptionGroup var output: FormatOption<OutputFormat>
 
-    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64) instead of using root data.")
-    var strict = false
+    var format: OutputFormat { output.format }
 
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
-
-    func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale, strict: strict) }
+    func localeID() throws(CLIFailure) -> LocaleID { try locale.formattingLocaleID(strict: strictness) }
 
     /// Prints `text` alone, or as `{"text":…}` plus `extra` JSON members.
     func emit(_ text: String, json extra: [(String, String)] = []) {
         switch format {
-        case .text: print(text)
+        case .text: CLI.print(text)
         case .json:
             let members = [("text", JSON.string(text))] + extra
-            print("{" + members.map { "\(JSON.string($0.0)):\($0.1)" }.joined(separator: ",") + "}")
+            CLI.print("{" + members.map { "\(JSON.string($0.0)):\($0.1)" }.joined(separator: ",") + "}")
         }
     }
 }
@@ -57,8 +54,8 @@ struct FormatNumberCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The number (a decimal string such as -1234.5 or 1e6; with --parse, the text to parse).")
-    var value: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The number (a decimal string such as -1234.5 or 1e6; with --parse, the text to parse).", valueName: "value"))
+    var values: [String] = []
 
     @Option(name: .long, help: "ICU number skeleton.")
     var skeleton = ""
@@ -69,7 +66,7 @@ struct FormatNumberCommand: ParsableCommand {
     @Flag(name: .long, help: "Format an ordinal (21st).")
     var ordinal = false
 
-    @Option(name: .long, help: "Format the range from VALUE to this number.")
+    @Option(name: .long, parsing: .unconditional, help: "Format the range from VALUE to this number (may be negative).")
     var to: String?
 
     @Option(name: .long, help: "Parse VALUE back: decimal, percent, currency, scientific or spell-out.")
@@ -78,6 +75,7 @@ struct FormatNumberCommand: ParsableCommand {
     @OptionGroup var options: NumberFormatOptions
 
     func run() throws {
+        let value = try CLI.positionalValues(values, names: ["VALUE"])[0]
         do {
             let locale = try options.localeID()
             if let parse {
@@ -129,11 +127,8 @@ struct FormatMeasureCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The value, in UNIT.")
-    var value: String
-
-    @Argument(help: "The unit of VALUE.")
-    var unit: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("VALUE UNIT: the value (may be negative), then its unit.", valueName: "value-and-unit"))
+    var values: [String] = []
 
     @Option(name: .long, help: "CLDR unit-preference usage (person-height, person, food, road, …).")
     var usage: String?
@@ -144,6 +139,8 @@ struct FormatMeasureCommand: ParsableCommand {
     @OptionGroup var options: NumberFormatOptions
 
     func run() throws {
+        let arguments = try CLI.positionalValues(values, names: ["VALUE", "UNIT"])
+        let value = arguments[0], unit = arguments[1]
         do {
             guard let number = Double(value) else { throw FormattingError.invalidNumber(value) }
             let formatter = try MeasureFormatter(unit: unit, usage: usage, width: width, locale: options.localeID())
@@ -161,8 +158,8 @@ struct FormatPluralCommand: ParsableCommand {
         discussion: "Visible fraction digits count: \"1\" is one but \"1.0\" is other in English. json: {\"category\":…}."
     )
 
-    @Argument(help: "The number as written (1, 1.0, 21, 0.5).")
-    var number: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The number as written (1, 1.0, 21, 0.5, -1).", valueName: "number"))
+    var numbers: [String] = []
 
     @Flag(name: .long, help: "Ordinal rules (1st, 2nd, 3rd) instead of cardinal.")
     var ordinal = false
@@ -170,12 +167,13 @@ struct FormatPluralCommand: ParsableCommand {
     @OptionGroup var options: NumberFormatOptions
 
     func run() throws {
+        let number = try CLI.positionalValues(numbers, names: ["NUMBER"])[0]
         do {
             let rules = try PluralRules(ordinal ? .ordinal : .cardinal, locale: options.localeID())
             let category = try rules.category(forFormatted: number).rawValue
             switch options.format {
-            case .text: print(category)
-            case .json: print("{\"category\":\(JSON.string(category))}")
+            case .text: CLI.print(category)
+            case .json: CLI.print("{\"category\":\(JSON.string(category))}")
             }
         } catch {
             throw formattingFailure(error)

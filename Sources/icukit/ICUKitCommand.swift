@@ -1,12 +1,6 @@
 import ArgumentParser
 import ICUKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `icukit`: every ICUKit capability from the command line (see ARCHITECTURE.md for the
 /// stable contract: JSON Lines output, UTF-8 byte offsets, sysexits exit codes).
 @main
@@ -14,13 +8,15 @@ struct ICUKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "icukit",
         abstract: "Real-world text handling with ICU \(ICUVersion.icu) (Unicode \(ICUVersion.unicode)).",
-        discussion: "Errors go to stderr as 'icukit: error: …'. Exit codes: 0 ok, 64 usage, 65 invalid input data, 66 file not found, 70 internal.",
+        discussion: "Errors go to stderr as 'icukit: error: …'. Exit codes: 0 ok (also when the reader of the output goes away, as with | head), 64 usage, 65 invalid input data, 66 input file missing or unreadable, 70 internal, 74 I/O error.",
+        version: "icukit \(ICUKitVersion.string) (ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode))",
         subcommands: [SegmentCommand.self, SortCommand.self, CompareCommand.self, SearchCommand.self, BidiCommand.self, FormatCommand.self, LocaleCommand.self, CalendarCommand.self, DetectCommand.self, ConvertCommand.self, TourCommand.self]
     )
 
     /// Parses and runs the command, mapping every failure to one `icukit: error:` line
     /// and a sysexits code.
     static func main() {
+        CLI.prepareStandardStreams()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -29,8 +25,8 @@ struct ICUKitCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
-                Glibc.exit(0)
+                CLI.print(fullMessage(for: error))
+                CLI.terminate(0)
             }
             let message = fullMessage(for: error)
             // Usage errors: ArgumentParser's message plus its usage line, with our prefix.
@@ -38,7 +34,7 @@ struct ICUKitCommand: ParsableCommand {
             let rest = message.dropFirst(first.count)
             let text = first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
             CLI.standardError("icukit: error: \(text)\(rest)\n")
-            Glibc.exit(code == .validationFailure ? CLI.usage : code.rawValue)
+            CLI.terminate(code == .validationFailure ? CLI.usage : code.rawValue)
         }
     }
 }

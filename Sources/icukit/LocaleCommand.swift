@@ -27,13 +27,12 @@ struct LocaleInfoCommand: ParsableCommand {
     @Option(name: .long, help: "The locale to write names in (English when omitted).")
     var displayLocale: String?
 
-    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64).")
-    var strict = false
+    @OptionGroup var strictness: StrictFlag
 
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption<OutputFormat>
 
     func run() throws {
+        let strict = strictness.strict
         let locale = try CLI.locale(id, strict: strict)
         let display = try displayLocale.map { identifier throws(CLIFailure) in try CLI.locale(identifier, strict: strict) }
         let quotes = locale.quotationMarks
@@ -41,7 +40,7 @@ struct LocaleInfoCommand: ParsableCommand {
         let currencyName = currency.flatMap { try? (display ?? LocaleID.english).currencyName($0) }
         let keywords = locale.keywords.sorted { $0.key < $1.key }
         let displayName = locale.displayName(in: display)
-        switch format {
+        switch output.format {
         case .json:
             let members: [(String, String)] = [
                 ("id", JSON.string(locale.identifier)),
@@ -58,11 +57,11 @@ struct LocaleInfoCommand: ParsableCommand {
                 ("currency", currency.map(JSON.string) ?? "null"),
                 ("currencyName", currencyName.map(JSON.string) ?? "null"),
             ]
-            print("{" + members.map { "\(JSON.string($0.0)):\($0.1)" }.joined(separator: ",") + "}")
+            CLI.print("{" + members.map { "\(JSON.string($0.0)):\($0.1)" }.joined(separator: ",") + "}")
         case .text:
             let maximized = locale.maximized
             let paper = locale.paperSize
-            print("""
+            CLI.print("""
                 id                  \(locale.identifier)
                 bcp47               \(locale.bcp47)
                 language            \(locale.language)   script \(locale.script)   region \(locale.region)
@@ -97,8 +96,7 @@ struct LocaleMatchCommand: ParsableCommand {
     @Option(name: .long, help: "The preferred languages, comma-separated, most preferred first.")
     var preferred: String?
 
-    @Option(name: .long, help: "text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var output: FormatOption<OutputFormat>
 
     func run() throws {
         let names = available.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
@@ -113,9 +111,9 @@ struct LocaleMatchCommand: ParsableCommand {
         }
         let index = LocaleMatcher(available: availableIDs).bestMatchIndex(for: preferredIDs)
         let chosen = names[index ?? 0]
-        switch format {
-        case .text: print(chosen)
-        case .json: print("{\"match\":\(JSON.string(chosen)),\"index\":\(index ?? 0),\"matched\":\(index != nil)}")
+        switch output.format {
+        case .text: CLI.print(chosen)
+        case .json: CLI.print("{\"match\":\(JSON.string(chosen)),\"index\":\(index ?? 0),\"matched\":\(index != nil)}")
         }
     }
 }

@@ -16,19 +16,14 @@ struct SegmentCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, count }
+    enum Format: String, OutputFormatChoice { case text, json, count; static let defaultFormat = Format.text }
 
     @Option(name: .long, help: "grapheme, word, sentence or line.")
     var by: Segmenter.Unit
 
-    @Option(name: .long, help: "Locale (BCP 47 or ICU id), e.g. th, ja, en@ss=standard.")
-    var locale: String?
-
-    @Flag(name: .long, help: "Exit 64 if ICU does not know the locale (instead of using root rules).")
-    var strict = false
-
-    @Option(name: .long, help: "text, json or count.")
-    var format: Format = .text
+    @OptionGroup var locale: LocaleOption
+    @OptionGroup var strictness: StrictFlag
+    @OptionGroup var output: FormatOption<Format>
 
     @Flag(name: .long, help: "Text and count formats: only word-like segments (--by word).")
     var wordsOnly = false
@@ -36,7 +31,8 @@ struct SegmentCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
-        let locale = try CLI.locale(locale, strict: strict)
+        let locale = try locale.localeID(strict: strictness)
+        let by = by, format = output.format, wordsOnly = wordsOnly
         let segmenter: Segmenter
         do {
             segmenter = try Segmenter(by, locale: locale)

@@ -117,6 +117,67 @@ struct CLITests {
         #expect(try run(["no-such-command"]).status == 64)
     }
 
+    @Test("--version: ICUKit's version, and the ICU and Unicode versions the binary runs on (as icuinfo reports them)")
+    func version() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let pattern = /icukit (\d+\.\d+\.\d+) \(ICU (\d+\.\d+(?:\.\d+)*), Unicode (\d+\.\d+(?:\.\d+)*)\)\n/
+        let match = try #require(result.stdout.wholeMatch(of: pattern))
+        let icuinfo = URL(fileURLWithPath: "/usr/bin/icuinfo")
+        if FileManager.default.isExecutableFile(atPath: icuinfo.path) {
+            let process = Process()
+            process.executableURL = icuinfo
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = Pipe()
+            try process.run()
+            let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(report.contains("<param name=\"version\">\(match.2)</param>"))
+            #expect(report.contains("<param name=\"version.unicode\">\(match.3)</param>"))
+        }
+        #expect(try run(["segment", "--version"]).stdout == result.stdout)
+    }
+
+    @Test("shared options: --locale, --strict, --format, --jsonl and --lossy have one help text wherever they appear")
+    func sharedOptions() throws {
+        let shared = ["--locale <locale>", "--strict", "--format <format>", "--jsonl", "--lossy"]
+        let commands = [["segment"], ["sort"], ["compare"], ["search"], ["bidi", "analyze"], ["detect"], ["convert"],
+                        ["format", "date"], ["format", "number"], ["format", "relative"], ["locale", "info"], ["calendar", "convert"]]
+        var texts: [String: Set<String>] = [:]
+        var uses: [String: Int] = [:]
+        for command in commands {
+            for (option, text) in Self.optionHelps(try run(command + ["--help"]).stdout) where shared.contains(option) {
+                // The text before ArgumentParser's "(values: …; default: …)", which differs.
+                texts[option, default: []].insert(text.components(separatedBy: " (values:")[0])
+                uses[option, default: 0] += 1
+            }
+        }
+        for option in shared {
+            #expect(texts[option]?.count == 1, "\(option): \(texts[option]?.sorted() ?? [])")
+        }
+        #expect(uses == ["--locale <locale>": 7, "--strict": 8, "--format <format>": 9, "--jsonl": 3, "--lossy": 6])
+    }
+
+    /// The options of a `--help` text and their help, continuation lines joined.
+    static func optionHelps(_ help: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var current: String?
+        for line in help.split(separator: "\n") {
+            if line.hasPrefix("  -"), line.count > 26 {
+                let option = line.prefix(26).trimmingCharacters(in: .whitespaces)
+                result[option] = String(line.dropFirst(26))
+                current = option
+            } else if let option = current, line.hasPrefix(String(repeating: " ", count: 26)) {
+                result[option]! += " " + line.dropFirst(26)
+            } else {
+                current = nil
+            }
+        }
+        return result
+    }
+
     @Test("tour runs and covers every sample script")
     func tour() throws {
         let result = try run(["tour"])

@@ -1,0 +1,111 @@
+import ArgumentParser
+import ICUKit
+
+// The options several subcommands share, each declared once with one help text. A
+// subcommand includes a group with `@OptionGroup`, where the option belongs in its usage
+// line, and copies the values into locals before any per-item loop.
+
+/// `--locale`: the locale identifier, resolved with ``StrictFlag``.
+struct LocaleOption: ParsableArguments {
+    @Option(name: .long, help: """
+        An ICU or BCP 47 locale identifier, keywords included (th, en@ss=standard, \
+        de-u-co-phonebk, ja_JP@calendar=japanese). Omitted: root data in segment, sort, \
+        compare and search; in format, LC_ALL, LC_MESSAGES or LANG (en for C/POSIX).
+        """)
+    var locale: String?
+
+    /// The locale, root when omitted (segment, sort, compare, search).
+    func localeID(strict: StrictFlag) throws(CLIFailure) -> LocaleID {
+        try CLI.locale(locale, strict: strict.strict)
+    }
+
+    /// The locale, the environment's when omitted (the `format` subcommands).
+    func formattingLocaleID(strict: StrictFlag) throws(CLIFailure) -> LocaleID {
+        try CLI.formattingLocale(locale, strict: strict.strict)
+    }
+}
+
+/// `--strict`: refuse identifiers ICU does not know instead of its silent fallback.
+struct StrictFlag: ParsableArguments {
+    @Flag(name: .long, help: "Refuse a locale ICU does not know (exit 64) instead of falling back to root data.")
+    var strict = false
+}
+
+/// The values of a subcommand's `--format`: an enum whose raw values are the names,
+/// with the subcommand's default.
+protocol OutputFormatChoice: ExpressibleByArgument, CaseIterable, RawRepresentable<String>, Sendable {
+    /// The format used when `--format` is omitted.
+    static var defaultFormat: Self { get }
+}
+
+/// The `--format` of most subcommands: the text alone, or one JSON object per line.
+enum OutputFormat: String, OutputFormatChoice {
+    case text, json
+    static let defaultFormat = OutputFormat.text
+}
+
+/// `--format`: the output format; the subcommand's description says what each writes.
+struct FormatOption<Choice: OutputFormatChoice>: ParsableArguments {
+    @Option(name: .long, help: "Output format (json: JSON Lines, one object per line).")
+    var format: Choice = Choice.defaultFormat
+}
+
+/// `--lossy`: replace what does not convert instead of failing with exit 65.
+struct LossyFlag: ParsableArguments {
+    @Flag(name: .long, help: """
+        Replace bytes that do not decode with U+FFFD (convert: and characters the target \
+        encoding lacks with its substitute) instead of failing with exit 65.
+        """)
+    var lossy = false
+}
+
+/// `--jsonl`: each input line is a JSON string, one document.
+struct JSONLinesFlag: ParsableArguments {
+    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
+    var jsonl = false
+}
+
+/// The input `FILE` argument: a path, or stdin when omitted or `-`.
+struct InputFileArgument: ParsableArguments {
+    @Argument(help: "Input file; - or none for stdin.")
+    var file: String?
+}
+
+/// The input options of the subcommands that read documents: `--jsonl`, `--lossy` and FILE.
+struct DocumentInput: ParsableArguments {
+    @OptionGroup var jsonLines: JSONLinesFlag
+    @OptionGroup var lossiness: LossyFlag
+    @OptionGroup var input: InputFileArgument
+
+    /// The documents of the input; invalid UTF-8 fails with exit 65 unless `--lossy`.
+    func documents() throws(CLIFailure) -> [String] {
+        try CLI.documents(try CLI.readInput(input.file), jsonl: jsonLines.jsonl, lossy: lossiness.lossy)
+    }
+}
+
+extension CLI {
+    /// The positional values of a subcommand whose values may be negative numbers (`-5`,
+    /// `-1234.5`, `-.5`), collected with ArgumentParser's `parsing: .allUnrecognized`, which
+    /// would otherwise take them for options. A dash-prefixed word that does not start a
+    /// number is still an unknown option; after `--` every word is a value. Exactly
+    /// `names.count` values are expected (`["VALUE", "UNIT"]`), any number for nil.
+    static func positionalValues(_ arguments: [String], names: [String]?) throws(CLIFailure) -> [String] {
+        var values: [String] = []
+        var afterTerminator = false
+        for argument in arguments {
+            if !afterTerminator && argument == "--" {
+                afterTerminator = true
+                continue
+            }
+            if !afterTerminator, argument.hasPrefix("-"), let next = argument.dropFirst().first, !(next.isASCII && (next.isNumber || next == ".")) {
+                throw .usage("Unknown option '\(argument)'")
+            }
+            values.append(argument)
+        }
+        if let names, values.count != names.count {
+            let expected = names.count == 1 ? "one \(names[0])" : names.joined(separator: " ")
+            throw .usage("expected \(expected), got \(values.count) argument\(values.count == 1 ? "" : "s")")
+        }
+        return values
+    }
+}
