@@ -95,6 +95,11 @@ public struct Collator: Sendable {
         /// `"space"`, `"punct"`, `"symbol"`, `"currency"`, `"digit"`, `"others"`.
         public var reorder: [String]?
 
+        /// Options with the given attributes; each one left `nil` keeps the locale's default.
+        ///
+        /// ```swift
+        /// let options = Collator.Options(strength: .primary, numeric: true)  // "a2" < "A10"
+        /// ```
         public init(
             strength: Strength? = nil, numeric: Bool? = nil, caseFirst: CaseFirst? = nil, caseLevel: Bool? = nil,
             alternate: Alternate? = nil, backwardsSecondary: Bool? = nil, normalization: Bool? = nil, reorder: [String]? = nil

@@ -18,7 +18,13 @@ import Synchronization
 public struct StringSearcher: Sendable {
     /// How to match.
     public struct Options: OptionSet, Sendable, Hashable {
+        /// The option bits (``caseInsensitive`` is bit 0).
         public let rawValue: Int
+        /// Options from their bits; prefer the named options.
+        ///
+        /// ```swift
+        /// let options: StringSearcher.Options = [.caseInsensitive, .diacriticInsensitive]
+        /// ```
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// "a" matches "A".
