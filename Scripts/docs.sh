@@ -19,21 +19,24 @@ scratch=.build-docs
 graphs="$scratch/symbol-graphs"
 output="${DOCS_OUTPUT:-$scratch/ICUKit.doccarchive}"
 diagnostics="$scratch/docc-diagnostics.json"
+# The compiler rewrites a graph only when its content changes, so stale files cannot be
+# told by date: start from an empty directory and remove the built module, which makes
+# the (incremental) build emit the module and every graph again (about 2 s).
+rm -rf "$graphs"
 mkdir -p "$graphs"
+find "$scratch" -path '*/Modules/ICUKit.swiftmodule' -delete 2>/dev/null || true
 
 echo "== symbol graphs (swift build --target ICUKit)"
 swift build --target ICUKit --scratch-path "$scratch" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs"
-# A compile rewrites every graph of the module at once; a graph older than the main one
-# belongs to an extension of another module that no longer exists.
-find "$graphs" -name 'ICUKit@*.symbols.json' ! -newer "$graphs/ICUKit.symbols.json" \
-    -exec python3 -c 'import os, sys
-main = os.path.getmtime(sys.argv[1])
-for path in sys.argv[2:]:
-    if os.path.getmtime(path) < main - 30: os.remove(path)' "$graphs/ICUKit.symbols.json" {} +
+[[ -f "$graphs/ICUKit.symbols.json" ]] || { echo "docs.sh: no symbol graph was emitted" >&2; exit 1; }
 
 echo "== docc convert"
-rm -rf "$output" "$diagnostics"
+case "$output" in
+    *.doccarchive|*.doccarchive/) rm -rf "$output" ;;
+    *) [[ ! -e "$output" ]] || { echo "docs.sh: $output exists and is not a .doccarchive; not replacing it" >&2; exit 1; } ;;
+esac
+rm -f "$diagnostics"
 hosting=()
 [[ -n "${DOCS_HOSTING_BASE_PATH:-}" ]] && hosting=(--hosting-base-path "$DOCS_HOSTING_BASE_PATH")
 status=0
