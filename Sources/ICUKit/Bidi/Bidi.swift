@@ -51,6 +51,7 @@ public enum Bidi {
     /// try Bidi.visualString(of: "مرحبا world")  // "ابحرم world" (paragraph left to right)
     /// ```
     /// - Parameters:
+    ///   - text: The text in logical (memory) order.
     ///   - direction: `.auto` (first strong character) or a forced paragraph direction.
     ///   - mirroring: Mirror bracket glyphs in right-to-left runs.
     ///   - removingControls: Drop bidi controls (ALM, LRM, RLM, LRE…RLO, LRI…PDI);

@@ -104,6 +104,12 @@ public struct CalendarDate: Sendable, Hashable, CustomStringConvertible {
     static let stemsPinyin = ["jiǎ", "yǐ", "bǐng", "dīng", "wù", "jǐ", "gēng", "xīn", "rén", "guǐ"]
     static let branchesPinyin = ["zǐ", "chǒu", "yín", "mǎo", "chén", "sì", "wǔ", "wèi", "shēn", "yǒu", "xū", "hài"]
 
+    /// The calendar, era and fields in a fixed form for logs and tests.
+    ///
+    /// ```swift
+    /// try CalendarSystem("hebrew").calendarDate(for: date).description
+    /// // "hebrew era 0 5784-M05L-01 00:00:00"
+    /// ```
     public var description: String {
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(calendar.identifier) era \(era) \(year)-\(monthCode)-\(two(day)) \(two(hour)):\(two(minute)):\(two(second))"

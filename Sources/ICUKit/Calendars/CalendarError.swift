@@ -31,6 +31,11 @@ public enum CalendarField: String, Sendable, Hashable, CaseIterable, CustomStrin
     /// The millisecond (`UCAL_MILLISECOND`).
     case millisecond
 
+    /// The field's name as written in Swift (`"weekOfYear"`); also its raw value.
+    ///
+    /// ```swift
+    /// CalendarField.dayOfYear.description   // "dayOfYear"
+    /// ```
     public var description: String { rawValue }
 }
 

@@ -44,7 +44,9 @@ extension CalendarSystem {
     /// try CalendarSystem("hebrew").monthName(for: date)                       // "Adar I"
     /// try CalendarSystem("chinese").monthName(for: date, locale: LocaleID("zh")) // "闰二月"
     /// ```
-    /// - Parameter locale: The language of the name; English by default.
+    /// - Parameters:
+    ///   - date: The instant whose month is named (in this calendar's time zone).
+    ///   - locale: The language of the name; English by default.
     /// The corresponding C functions are `udat_open` (pattern `MMMM`) and `udat_formatCalendarForFields`.
     public func monthName(for date: Date, locale: LocaleID? = nil) throws(CalendarError) -> String {
         try formatField(date, pattern: "MMMM", locale: locale)

@@ -177,8 +177,10 @@ extension CalendarSystem {
     /// let hebrew = try CalendarSystem("hebrew", timeZone: "Asia/Jerusalem")
     /// let year = try hebrew.interval(of: .year, containing: date)   // 1 Tishri … next 1 Tishri
     /// ```
-    /// - Parameter unit: `.day`, `.weekOfYear` (or `.weekOfMonth`), `.month`, or `.year`
-    ///   (`.extendedYear`); other fields throw ``CalendarError/invalidSetting(_:)``.
+    /// - Parameters:
+    ///   - unit: `.day`, `.weekOfYear` (or `.weekOfMonth`), `.month`, or `.year`
+    ///     (`.extendedYear`); other fields throw ``CalendarError/invalidSetting(_:)``.
+    ///   - date: An instant inside the interval.
     /// The corresponding C functions are `ucal_set` and `ucal_add`.
     public func interval(of unit: CalendarField, containing date: Date) throws(CalendarError) -> Range<Date> {
         let millis = try Self.millis(date)

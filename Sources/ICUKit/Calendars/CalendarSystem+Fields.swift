@@ -120,9 +120,20 @@ extension CalendarSystem {
     /// try hebrew.date(year: 5783, month: 6, day: 1)                      // throws: no Adar I in 5783
     /// try CalendarSystem("japanese").date(era: 236, year: 1, month: 5, day: 1)  // 2019-05-01
     /// ```
-    /// - Parameter lenient: `false` (default) throws when a field does not exist that year
-    ///   or month; `true` lets ICU normalize (day 30 of a 29-day month becomes the first of
-    ///   the next month), as ICU's own `ucal_setDateTime` does.
+    /// - Parameters:
+    ///   - era: ICU's era number (`UCAL_ERA`), or `nil` for the default era (see above).
+    ///   - year: The year of `era`, or as described above without one.
+    ///   - month: 1-based; a leap month repeats the number of the month it follows.
+    ///   - isLeapMonth: The leap month of that number (Chinese, Dangi; Hebrew Adar I is
+    ///     month 6 with this flag).
+    ///   - day: 1-based day of the month.
+    ///   - hour: 0…23, in the calendar's time zone.
+    ///   - minute: 0…59.
+    ///   - second: 0…59.
+    ///   - millisecond: 0…999.
+    ///   - lenient: `false` (default) throws when a field does not exist that year
+    ///     or month; `true` lets ICU normalize (day 30 of a 29-day month becomes the first of
+    ///     the next month), as ICU's own `ucal_setDateTime` does.
     /// - Throws: ``CalendarError/fieldOutOfRange(_:value:valid:)``,
     ///   ``CalendarError/nonexistentLeapMonth(year:month:)``, ``CalendarError/dateOutOfRange(_:)``.
     /// The corresponding C functions are `ucal_clear`, `ucal_set` and `ucal_getMillis`.

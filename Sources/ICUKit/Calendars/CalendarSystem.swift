@@ -98,6 +98,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     /// let hebrew = try CalendarSystem("hebrew", timeZone: "Asia/Jerusalem", firstWeekday: 1)
     /// ```
     /// - Parameters:
+    ///   - identifier: A CLDR calendar identifier or alias, as for ``init(_:)``.
     ///   - timeZone: An Olson identifier (`"Europe/Paris"`), an alias ICU knows
     ///     (`"US/Eastern"`) or a custom offset (`"GMT+05:30"`).
     ///   - firstWeekday: 1 = Sunday … 7 = Saturday; `nil` for the calendar's default.
@@ -216,13 +217,24 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         if !isKnownTimeZone(timeZone) { throw .unknownTimeZone(timeZone) }
     }
 
+    /// The identifier, followed by the time zone unless it is UTC.
+    ///
+    /// ```swift
+    /// try CalendarSystem("chinese", timeZone: "Asia/Shanghai").description  // "chinese (Asia/Shanghai)"
+    /// ```
     public var description: String { timeZone == "UTC" ? identifier : "\(identifier) (\(timeZone))" }
 
+    /// Whether two values are the same calendar with the same time zone and week rules.
+    ///
+    /// ```swift
+    /// try CalendarSystem("gregory") == CalendarSystem("gregorian")   // true (an alias)
+    /// ```
     public static func == (lhs: CalendarSystem, rhs: CalendarSystem) -> Bool {
         lhs.context === rhs.context || lhs.identifier == rhs.identifier && lhs.timeZone == rhs.timeZone
             && lhs.firstWeekday == rhs.firstWeekday && lhs.minimumDaysInFirstWeek == rhs.minimumDaysInFirstWeek
     }
 
+    /// Hashes what ``==(_:_:)`` compares: identifier, time zone and week rules.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
         hasher.combine(timeZone)

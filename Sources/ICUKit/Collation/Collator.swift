@@ -95,6 +95,11 @@ public struct Collator: Sendable {
         /// `"space"`, `"punct"`, `"symbol"`, `"currency"`, `"digit"`, `"others"`.
         public var reorder: [String]?
 
+        /// Options with the given attributes; each one left `nil` keeps the locale's default.
+        ///
+        /// ```swift
+        /// let options = Collator.Options(strength: .primary, numeric: true)  // "a2" < "A10"
+        /// ```
         public init(
             strength: Strength? = nil, numeric: Bool? = nil, caseFirst: CaseFirst? = nil, caseLevel: Bool? = nil,
             alternate: Alternate? = nil, backwardsSecondary: Bool? = nil, normalization: Bool? = nil, reorder: [String]? = nil
@@ -175,8 +180,8 @@ public struct Collator: Sendable {
     ///     `zh@collation=stroke`, `es-u-co-trad`, `-u-kn-true` for numeric, …).
     ///   - options: Attributes that override the locale's defaults.
     ///   - strict: Throw for a locale ICU does not know instead of using root order.
-    /// - Throws: ``LocaleError/unknownLocale(_:)`` (strict), ``CollationError`` for an unknown
-    ///   reorder script, ``ICUError`` if ICU cannot open or configure the collator.
+    /// - Throws: ``CollationError/unknownLocale(_:)`` (strict), ``CollationError`` for an unknown
+    ///   reorder script, ``CollationError/icu(_:)`` if ICU cannot open or configure the collator.
     ///   The corresponding C functions are `ucol_open` and `ucol_setAttribute`.
     public init(locale: LocaleID = .root, options: Options = Options(), strict: Bool = false) throws(CollationError) {
         if strict { try locale.requireKnown(as: CollationError.self) }

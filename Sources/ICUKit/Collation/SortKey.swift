@@ -16,8 +16,20 @@ public struct SortKey: Comparable, Hashable, Sendable {
     /// ICU's key bytes (with its zero terminator).
     public let bytes: [UInt8]
 
+    /// A key from bytes a collator made before (such as keys stored in a database
+    /// index); they compare only with keys of an identically configured collator.
+    ///
+    /// ```swift
+    /// let restored = SortKey(bytes: stored)
+    /// ```
     public init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Whether `lhs`'s string sorts before `rhs`'s: the bytes compared as unsigned
+    /// values, then the shorter first.
+    ///
+    /// ```swift
+    /// keys.sort()   // the strings' collation order
+    /// ```
     public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
         lhs.bytes.withUnsafeBufferPointer { a in rhs.bytes.withUnsafeBufferPointer { b in compare(a, b) < 0 } }
     }

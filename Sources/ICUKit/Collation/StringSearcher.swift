@@ -17,7 +17,13 @@ internal import CICU
 public struct StringSearcher: Sendable {
     /// How to match.
     public struct Options: OptionSet, Sendable, Hashable {
+        /// The option bits (``caseInsensitive`` is bit 0).
         public let rawValue: Int
+        /// Options from their bits; prefer the named options.
+        ///
+        /// ```swift
+        /// let options: StringSearcher.Options = [.caseInsensitive, .diacriticInsensitive]
+        /// ```
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// "a" matches "A".
@@ -53,7 +59,7 @@ public struct StringSearcher: Sendable {
     ///     "strasse" finds "Straße" only when both case and diacritics are ignored.
     ///   - locale: The locale whose collation rules apply.
     ///   - strict: Throw for a locale ICU does not know.
-    /// - Throws: ``LocaleError``, or ``ICUError`` if ICU cannot open the collator.
+    /// - Throws: ``CollationError/unknownLocale(_:)`` (strict), or ``CollationError/icu(_:)`` if ICU cannot open the collator.
     public init(_ pattern: String, options: Options = [], locale: LocaleID = .root, strict: Bool = false) throws(CollationError) {
         if strict { try locale.requireKnown(as: CollationError.self) }
         self.pattern = pattern

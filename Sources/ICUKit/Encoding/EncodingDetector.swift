@@ -102,7 +102,7 @@ public struct EncodingDetector: Sendable, Hashable {
     /// let bytes: [UInt8] = [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2, 0x2C, 0x20, 0xEC, 0xE8, 0xF0]
     /// try EncodingDetector().detect(bytes).first?.encoding   // "windows-1251"
     /// ```
-    /// - Throws: ``EncodingDetectionError/unknownEncoding(_:)`` when a configured name
+    /// - Throws: ``TextConversionError/unknownEncoding(_:)`` when a configured name
     ///   (allowed, suggested, declared) is not an ICU converter.
     ///
     /// ICU's own detector is `ucsdet_detectAll`; this one uses `ucnv_toUnicode` per candidate.
@@ -120,7 +120,7 @@ public struct EncodingDetector: Sendable, Hashable {
     /// result.guess.encoding       // "UTF-8"
     /// result.usedLossyConversion  // false
     /// ```
-    /// - Throws: ``EncodingDetectionError/undecodable(encoding:byteOffset:)`` when nothing
+    /// - Throws: ``TextConversionError/undecodable(encoding:byteOffset:)`` when nothing
     ///   decodes cleanly and ``allowsLossyDecoding`` is `false`.
     ///
     /// The corresponding C function is `ucnv_toUnicode`.

@@ -32,7 +32,7 @@ extension LocaleID {
     /// LocaleID("en-GB").displayName(in: LocaleID("fr"), context: .beginningOfSentence)   // "Anglais (Royaume-Uni)"
     /// LocaleID("en-GB").displayName(in: LocaleID("en"), context: .standalone, dialectNames: true)  // "British English"
     /// ```
-    /// - Throws: ``ICUError`` if ICU fails.
+    /// - Throws: ``LocaleError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C functions are `uldn_openForContext` and `uldn_localeDisplayName`.
     public func displayName(in displayLocale: LocaleID?, context: DisplayNameContext, dialectNames: Bool = false) throws(LocaleError) -> String {

@@ -13,6 +13,13 @@ public struct Segment: Sendable, Hashable {
     /// The kind of the segment (ICU's rule status of the boundary that ends it).
     public let kind: Kind
 
+    /// A segment with the given range and kind (``Segmenter`` makes them; this is for
+    /// tests and for code that builds its own).
+    ///
+    /// ```swift
+    /// let text = "Hi there"
+    /// let first = Segment(range: text.startIndex..<text.firstIndex(of: " ")!, kind: .letter)
+    /// ```
     public init(range: Range<String.Index>, kind: Kind) {
         self.range = range
         self.kind = kind

@@ -5,7 +5,7 @@ internal import CICU
 ///
 /// The same month name reads "červen" inside a Czech sentence but "Červen" at its start
 /// or alone in a menu. ``dynamic`` decides at insertion time: see
-/// ``CapitalizationContext/resolved(forInsertionAt:in:)``.
+/// ``CapitalizationContext/resolved(forInsertionAt:in:locale:)``.
 ///
 /// ```swift
 /// let cs = try DateTimeFormatter(template: "LLLL", locale: LocaleID("cs"), context: .beginningOfSentence)

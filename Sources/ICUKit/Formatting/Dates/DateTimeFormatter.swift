@@ -102,7 +102,7 @@ public struct DateTimeFormatter: Sendable, Hashable {
     ///   - hourCycle: Overrides the locale's 12/24-hour preference.
     ///   - context: The capitalization context.
     ///   - strict: Throw for a locale ICU does not know instead of using root data.
-    /// - Throws: ``FormattingError`` (unknown time zone or calendar), ``LocaleError``.
+    /// - Throws: ``FormattingError`` (unknown time zone or calendar; unknown locale in strict mode).
     /// The corresponding C function is `udat_open`.
     public init(
         date: Style = .medium, time: Style = .medium, locale: LocaleID, calendar: CalendarSystem? = nil,
@@ -118,7 +118,7 @@ public struct DateTimeFormatter: Sendable, Hashable {
     /// let de = try DateTimeFormatter(template: "yMMMd", locale: LocaleID("de_DE"))
     /// de.pattern   // "d. MMM y"
     /// ```
-    /// - Throws: ``FormattingError/invalidSkeleton(_:)`` for an empty template or one with
+    /// - Throws: ``FormattingError/invalidSkeleton(_:offset:)`` for an empty template or one with
     ///   characters other than ASCII letters, and what the styles initializer throws.
     /// The corresponding C function is `udatpg_getBestPatternWithOptions`.
     public init(
@@ -131,7 +131,7 @@ public struct DateTimeFormatter: Sendable, Hashable {
 
     /// A formatter with an explicit ICU pattern (`"yyyy-MM-dd'T'HH:mm:ssXXX"`), for machine
     /// formats; month and day names still come from the locale.
-    /// - Throws: ``FormattingError/invalidPattern(_:)`` when ICU refuses the pattern, and
+    /// - Throws: ``FormattingError/invalidPattern(_:offset:reason:)`` when ICU refuses the pattern, and
     ///   what the styles initializer throws.
     public init(
         pattern: String, locale: LocaleID = .root, calendar: CalendarSystem? = nil, timeZone: String? = nil,
@@ -212,7 +212,7 @@ public struct DateTimeFormatter: Sendable, Hashable {
     /// ```swift
     /// let date = try formatter.parse("Jun 3, 2026, 3:07:00 PM")
     /// ```
-    /// - Throws: ``FormattingError/unparseable(text:byteOffset:)`` with the UTF-8 offset
+    /// - Throws: ``FormattingError/unparseable(_:byteOffset:)`` with the UTF-8 offset
     ///   where parsing stopped.
     /// The corresponding C function is `udat_parse`.
     public func parse(_ text: String, lenient: Bool = false) throws(FormattingError) -> Date {

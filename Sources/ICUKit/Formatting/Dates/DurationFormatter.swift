@@ -133,9 +133,9 @@ public struct DurationFormatter: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(locale); hasher.combine(options) }
 
     /// A duration formatter.
-    /// - Throws: ``FormattingError/invalidSkeleton(_:)`` when `allowedUnits` is empty or
+    /// - Throws: ``FormattingError/invalidSkeleton(_:offset:)`` when `allowedUnits` is empty or
     ///   `maximumUnitCount` is below 1, ``FormattingError/unavailable(_:locale:)`` for
-    ///   `remaining` outside English, ``LocaleError`` (strict).
+    ///   `remaining` outside English, ``FormattingError/unknownLocale(_:)`` (strict).
     public init(locale: LocaleID, options: Options = Options(), strict: Bool = false) throws(FormattingError) {
         if strict { try locale.requireKnown(as: FormattingError.self) }
         guard !options.allowedUnits.isEmpty else { throw FormattingError.invalidSkeleton("no allowed units", offset: nil) }

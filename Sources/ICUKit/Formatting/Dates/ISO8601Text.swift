@@ -14,7 +14,7 @@ public enum ISO8601Text {
     /// the `T`), with `Z` or an offset (`+02:00`, `+0200`, `+02`); without one the time is
     /// local wall time in `timeZone` (ICU's zone data; for a repeated hour the earlier,
     /// for a skipped hour the later reading). Years may have a sign and up to six digits.
-    /// - Throws: ``FormattingError/unparseable(text:byteOffset:)`` at the first byte that
+    /// - Throws: ``FormattingError/unparseable(_:byteOffset:)`` at the first byte that
     ///   does not fit, ``FormattingError/unknownTimeZone(_:)``.
     public static func parse(_ text: String, timeZone: String = "UTC") throws(FormattingError) -> Date {
         var scanner = Scanner(bytes: Array(text.utf8))

@@ -23,7 +23,7 @@ public struct ICUListFormatter: Sendable {
     /// let or = try ICUListFormatter(ListStyle(type: .or), locale: LocaleID("fr"))
     /// try or.format(["thé", "café"])   // "thé ou café"
     /// ```
-    /// - Throws: ``LocaleError/unknownLocale(_:)`` in strict mode; ``ICUError`` if ICU fails.
+    /// - Throws: ``FormattingError/unknownLocale(_:)`` in strict mode; ``FormattingError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C function is `ulistfmt_openForType`.
     public init(_ style: ListStyle = ListStyle(), locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
@@ -44,8 +44,8 @@ public struct ICUListFormatter: Sendable {
     /// ```swift
     /// try ICUListFormatter(ListStyle(type: .units, width: .narrow), locale: LocaleID("en")).format(["5′", "11″"])   // "5′ 11″"
     /// ```
-    /// - Throws: ``InputTooLongError`` when the items exceed ICU's `Int32` lengths;
-    ///   ``ICUError`` if ICU fails.
+    /// - Throws: ``FormattingError/inputTooLong(_:)`` when the items exceed ICU's `Int32` lengths;
+    ///   ``FormattingError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C function is `ulistfmt_format`.
     public func format(_ items: [String]) throws(FormattingError) -> String {

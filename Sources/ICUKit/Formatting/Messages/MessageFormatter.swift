@@ -48,7 +48,7 @@ public struct MessageFormatter: Sendable {
     /// try rank.format(["n": 22])   // "22nd"
     /// ```
     /// - Throws: ``FormattingError/invalidPattern(_:offset:reason:)`` for a pattern ICU
-    ///   rejects (`offset` in UTF-16 units), ``LocaleError`` in strict mode.
+    ///   rejects (`offset` in UTF-16 units), ``FormattingError/unknownLocale(_:)`` in strict mode.
     ///
     /// The corresponding C function is `umsg_open`.
     public init(_ pattern: String, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {

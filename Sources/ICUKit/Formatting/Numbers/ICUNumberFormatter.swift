@@ -32,11 +32,11 @@ public struct ICUNumberFormatter: Sendable, Hashable {
     ///   - skeleton: An ICU number skeleton (see ICU's "Number Skeletons" user guide),
     ///     such as `"percent"`, `"scientific"`, `".00"`, `"unit/meter usage/road"`.
     ///   - locale: The locale; its `nu`/`cu` keywords apply (`ar-u-nu-latn`).
-    ///   - strict: Throw ``LocaleError/unknownLocale(_:)`` for a locale ICU does not know
+    ///   - strict: Throw ``FormattingError/unknownLocale(_:)`` for a locale ICU does not know
     ///     instead of formatting with root conventions.
     /// - Throws: ``FormattingError/invalidSkeleton(_:offset:)`` (or
     ///   ``FormattingError/unknownUnit(_:)``, ``FormattingError/unknownCurrency(_:)``) for a
-    ///   skeleton ICU rejects, ``LocaleError`` in strict mode.
+    ///   skeleton ICU rejects, ``FormattingError/unknownLocale(_:)`` in strict mode.
     ///
     /// The corresponding C function is `unumf_openForSkeletonAndLocaleWithError`.
     public init(skeleton: String, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
@@ -67,7 +67,7 @@ public struct ICUNumberFormatter: Sendable, Hashable {
     /// ```swift
     /// try ICUNumberFormatter(skeleton: "scientific", locale: "en").format(12345)   // "1.2345E4"
     /// ```
-    /// - Throws: ``ICUError`` if ICU fails to format (memory).
+    /// - Throws: ``FormattingError/icu(_:)`` if ICU fails to format (memory).
     ///
     /// The corresponding C function is `unumf_formatDouble`.
     public func format(_ value: Double) throws(FormattingError) -> String {
@@ -79,7 +79,7 @@ public struct ICUNumberFormatter: Sendable, Hashable {
     /// ```swift
     /// try ICUNumberFormatter(skeleton: "", locale: "de").format(9_007_199_254_740_993)   // "9.007.199.254.740.993"
     /// ```
-    /// - Throws: ``ICUError`` if ICU fails to format (memory).
+    /// - Throws: ``FormattingError/icu(_:)`` if ICU fails to format (memory).
     ///
     /// The corresponding C function is `unumf_formatInt`.
     public func format(_ value: Int) throws(FormattingError) -> String {

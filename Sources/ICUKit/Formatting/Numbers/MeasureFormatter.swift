@@ -56,7 +56,7 @@ public struct MeasureFormatter: Sendable, Hashable {
     ///     a `-u-mu-` keyword (`en-US-u-mu-metric`) overrides the measurement system.
     ///   - strict: Throw for a locale ICU does not know.
     /// - Throws: ``FormattingError/unknownUnit(_:)`` for a unit ICU does not know or a
-    ///   usage that does not fit the unit, ``LocaleError`` in strict mode.
+    ///   usage that does not fit the unit, ``FormattingError/unknownLocale(_:)`` in strict mode.
     ///
     /// The corresponding C function is `unumf_openForSkeletonAndLocaleWithError`
     /// (skeleton `unit/UNIT usage/USAGE`).
@@ -85,7 +85,7 @@ public struct MeasureFormatter: Sendable, Hashable {
     /// ```swift
     /// try MeasureFormatter(unit: "meter", width: .long, locale: LocaleID("fr")).format(3)   // "3 mètres"
     /// ```
-    /// - Throws: ``ICUError`` if ICU fails.
+    /// - Throws: ``FormattingError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C function is `unumf_formatDouble`.
     public func format(_ value: Double) throws(FormattingError) -> String {

@@ -44,9 +44,13 @@ public struct NumberParser: Sendable {
     /// let percent = try NumberParser(.percent, locale: LocaleID("fr"))
     /// try percent.parse("25 %")   // 0.25
     /// ```
-    /// - Parameter lenient: Accept looser input (ICU's lenient parse), such as missing
-    ///   or misplaced grouping separators.
-    /// - Throws: ``LocaleError/unknownLocale(_:)`` in strict mode, ``ICUError`` if ICU fails.
+    /// - Parameters:
+    ///   - kind: What the text holds: decimal numbers, percentages, scientific notation, …
+    ///   - locale: Whose symbols, digits and grouping to expect.
+    ///   - lenient: Accept looser input (ICU's lenient parse), such as missing
+    ///     or misplaced grouping separators.
+    ///   - strict: Throw for a locale ICU does not know instead of using root data.
+    /// - Throws: ``FormattingError/unknownLocale(_:)`` in strict mode, ``FormattingError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C function is `unum_open`.
     public init(_ kind: Kind = .decimal, locale: LocaleID = .root, lenient: Bool = false, strict: Bool = false) throws(FormattingError) {

@@ -31,7 +31,7 @@ public struct NumberRangeFormatter: Sendable {
     /// ```swift
     /// try NumberRangeFormatter(skeleton: "currency/EUR", locale: LocaleID("de")).format(3, 5)   // "3,00–5,00 €"
     /// ```
-    /// - Throws: ``FormattingError/invalidSkeleton(_:offset:)``, ``LocaleError`` in strict mode.
+    /// - Throws: ``FormattingError/invalidSkeleton(_:offset:)``, ``FormattingError/unknownLocale(_:)`` in strict mode.
     ///
     /// The corresponding C function is `unumrf_openForSkeletonWithCollapseAndIdentityFallback`.
     public init(skeleton: String = "", locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
@@ -62,7 +62,7 @@ public struct NumberRangeFormatter: Sendable {
     /// ```swift
     /// try NumberRangeFormatter(locale: LocaleID("en")).format(5, 5)   // "~5"
     /// ```
-    /// - Throws: ``ICUError`` if ICU fails.
+    /// - Throws: ``FormattingError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C function is `unumrf_formatDoubleRange`.
     public func format(_ lower: Double, _ upper: Double) throws(FormattingError) -> String {

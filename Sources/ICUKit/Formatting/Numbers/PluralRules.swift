@@ -35,7 +35,7 @@ public struct PluralRules: Sendable {
     /// let welsh = try PluralRules(locale: LocaleID("cy"))
     /// welsh.categories.count   // 6
     /// ```
-    /// - Throws: ``LocaleError/unknownLocale(_:)`` in strict mode; ``ICUError`` if ICU fails.
+    /// - Throws: ``FormattingError/unknownLocale(_:)`` in strict mode; ``FormattingError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C function is `uplrules_openForType`.
     public init(_ type: RuleType = .cardinal, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
@@ -102,7 +102,7 @@ public struct PluralRules: Sendable {
     /// let oneDecimal = try ICUNumberFormatter(skeleton: ".0", locale: "en")
     /// try PluralRules(locale: LocaleID("en")).category(for: 1, formattedWith: oneDecimal)   // .other
     /// ```
-    /// - Throws: ``ICUError`` if ICU fails.
+    /// - Throws: ``FormattingError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C function is `uplrules_selectFormatted`.
     public func category(for value: Double, formattedWith formatter: ICUNumberFormatter) throws(FormattingError) -> PluralCategory {

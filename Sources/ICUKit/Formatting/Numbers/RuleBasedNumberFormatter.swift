@@ -87,7 +87,7 @@ public struct RuleBasedNumberFormatter: Sendable {
     /// ```swift
     /// try RuleBasedNumberFormatter(.spellOut, locale: LocaleID("de")).format(21)   // "einundzwanzig"
     /// ```
-    /// - Throws: ``LocaleError/unknownLocale(_:)`` in strict mode, ``ICUError`` if ICU has no rules.
+    /// - Throws: ``FormattingError/unknownLocale(_:)`` in strict mode, ``FormattingError/icu(_:)`` if ICU has no rules.
     ///
     /// The corresponding C function is `unum_open`.
     public init(_ kind: Kind, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
@@ -104,7 +104,7 @@ public struct RuleBasedNumberFormatter: Sendable {
     /// ```swift
     /// try RuleBasedNumberFormatter(.spellOut, locale: LocaleID("en")).format(2.5)   // "two point five"
     /// ```
-    /// - Throws: ``ICUError`` if ICU fails.
+    /// - Throws: ``FormattingError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C function is `unum_formatDouble`.
     public func format(_ value: Double) throws(FormattingError) -> String {
@@ -120,7 +120,7 @@ public struct RuleBasedNumberFormatter: Sendable {
     /// ```swift
     /// try RuleBasedNumberFormatter(.ordinal, locale: LocaleID("en")).format(102)   // "102nd"
     /// ```
-    /// - Throws: ``ICUError`` if ICU fails.
+    /// - Throws: ``FormattingError/icu(_:)`` if ICU fails.
     ///
     /// The corresponding C function is `unum_formatInt64`.
     public func format(_ value: Int) throws(FormattingError) -> String {
