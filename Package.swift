@@ -2,8 +2,9 @@
 import PackageDescription
 
 // ICUKit: Swift APIs over the system ICU. The library depends on ICU only.
-// CICU is imported `@_implementationOnly` by ICUKit, so that clients may import
-// Foundation (which carries its own ICU headers) next to ICUKit; see ARCHITECTURE.md.
+// Every ICUKit file imports CICU with `internal import`, so no ICU declaration reaches a
+// client, which may import Foundation (with its own ICU headers) next to ICUKit;
+// see ARCHITECTURE.md.
 let package = Package(
     name: "ICUKit",
     products: [
@@ -20,13 +21,7 @@ let package = Package(
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
         ),
-        .target(
-            name: "ICUKit",
-            dependencies: ["CICU"],
-            swiftSettings: [
-                .treatWarning("ImplementationOnlyDeprecated", as: .warning),
-            ]
-        ),
+        .target(name: "ICUKit", dependencies: ["CICU"]),
         .executableTarget(
             name: "icukit",
             dependencies: [

@@ -11,10 +11,8 @@ final class CollatorHandle: @unchecked Sendable {
     let validLocale: String
 
     init(locale: String, attributes: [(Int32, Int32)], reorderCodes: [Int32]?) throws(CollationError) {
+        let opened = try ICU.open("ucol_open(\(locale))", as: CollationError.self, close: ucol_close) { ucol_open(locale, &$0) }
         var status = U_ZERO_ERROR
-        guard let opened = ucol_open(locale, &status), !status.isFailure else {
-            throw CollationError.icu(ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ucol_open(\(locale))"))
-        }
         collator = opened
         for (attribute, value) in attributes {
             ucol_setAttribute(opened, attribute, value, &status)

@@ -67,11 +67,7 @@ final class DateFormatEngine: Sendable {
         calendar = (try? CalendarSystem(type)) ?? .gregorian
         let first = template
         do { pool = try ICUPool(capacity: 8) { () throws(ICUError) in
-            var status = U_ZERO_ERROR
-            guard let clone = udat_clone(first.pointer, &status), !status.isFailure else {
-                throw ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "udat_clone")
-            }
-            return ICUHandle(clone) { udat_close($0) }
+            ICUHandle(try ICU.open("udat_clone", as: ICUError.self, close: udat_close) { udat_clone(first.pointer, &$0) }) { udat_close($0) }
         } } catch { throw .icu(error) }
     }
 
@@ -82,11 +78,8 @@ final class DateFormatEngine: Sendable {
 
     /// The locale's best pattern for `skeleton` (with the hour cycle applied).
     static func bestPattern(_ skeleton: String, locale: LocaleID, hourCycle: DateTimeFormatter.HourCycle?) throws(ICUError) -> String {
-        var status = U_ZERO_ERROR
         let localeID = locale.setting("hours", to: hourCycle?.rawValue).identifier
-        guard let generator = udatpg_open(localeID, &status), !status.isFailure else {
-            throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "udatpg_open(\(localeID))")
-        }
+        let generator = try ICU.open("udatpg_open(\(localeID))", as: ICUError.self, close: udatpg_close) { udatpg_open(localeID, &$0) }
         defer { udatpg_close(generator) }
         var skeletonText = skeleton
         if let hourCycle {

@@ -99,12 +99,10 @@ final class DateRangeEngine: Sendable {
         let open: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
             let skeleton = Array(configuration.template.utf16)
             let zone = Array(configuration.timeZone.utf16)
-            var status = U_ZERO_ERROR
-            guard let formatter = udtitvfmt_open(
-                configuration.locale.identifier, skeleton, Int32(skeleton.count), zone, Int32(zone.count), &status
-            ), !status.isFailure else {
-                throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "udtitvfmt_open")
+            let formatter = try ICU.open("udtitvfmt_open", as: ICUError.self, close: udtitvfmt_close) {
+                udtitvfmt_open(configuration.locale.identifier, skeleton, Int32(skeleton.count), zone, Int32(zone.count), &$0)
             }
+            var status = U_ZERO_ERROR
             if configuration.context != .none && configuration.context != .dynamic {
                 udtitvfmt_setContext(formatter, configuration.context.icuValue, &status)
             }

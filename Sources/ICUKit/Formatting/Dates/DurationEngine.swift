@@ -47,22 +47,18 @@ final class DurationEngine: Sendable {
         list = try attempt { try ICUListFormatter(ListStyle(type: .units, width: listWidth), locale: key.locale) }
         if key.style == .spellOut {
             let openRules: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
-                var status = U_ZERO_ERROR
-                guard let rules = unum_open(UNUM_SPELLOUT, nil, 0, locale, nil, &status), !status.isFailure else {
-                    throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "unum_open(spellout)")
-                }
-                return ICUHandle(rules) { unum_close($0) }
+                ICUHandle(try ICU.open("unum_open(spellout)", as: ICUError.self, close: unum_close) {
+                    unum_open(UNUM_SPELLOUT, nil, 0, locale, nil, &$0)
+                }) { unum_close($0) }
             }
             do { spellOut = try ICUPool(capacity: 8, make: openRules) } catch { throw .icu(error) }
         } else {
             spellOut = nil
         }
         let openCaseMap: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
-            var status = U_ZERO_ERROR
-            guard let map = ucasemap_open(locale, UInt32(U_TITLECASE_NO_LOWERCASE | U_TITLECASE_SENTENCES), &status), !status.isFailure else {
-                throw ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "ucasemap_open")
-            }
-            return ICUHandle(map) { ucasemap_close($0) }
+            ICUHandle(try ICU.open("ucasemap_open", as: ICUError.self, close: ucasemap_close) {
+                ucasemap_open(locale, UInt32(U_TITLECASE_NO_LOWERCASE | U_TITLECASE_SENTENCES), &$0)
+            }) { ucasemap_close($0) }
         }
         do { caseMap = try ICUPool(capacity: 8, make: openCaseMap) } catch { throw .icu(error) }
         separators = Self.positionalSeparators(locale: locale)

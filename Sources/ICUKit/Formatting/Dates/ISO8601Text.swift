@@ -92,11 +92,11 @@ public enum ISO8601Text {
         guard let zone = TimeZoneIDs.canonical(timeZone) else { throw .unknownTimeZone(timeZone) }
         if zone == "Etc/UTC" || zone == "Etc/GMT" { return 0 }
         let units = Array(zone.utf16)
-        var status = U_ZERO_ERROR
-        guard let calendar = ucal_open(units, Int32(units.count), "en_US_POSIX", UCAL_GREGORIAN, &status), !status.isFailure else {
-            throw .icu(ICUError(status, operation: "ucal_open(\(zone))"))
+        let calendar = try ICU.open("ucal_open(\(zone))", as: FormattingError.self, close: ucal_close) {
+            ucal_open(units, Int32(units.count), "en_US_POSIX", UCAL_GREGORIAN, &$0)
         }
         defer { ucal_close(calendar) }
+        var status = U_ZERO_ERROR
         ucal_setMillis(calendar, local, &status)
         var raw: Int32 = 0, dst: Int32 = 0
         ucal_getTimeZoneOffsetFromLocal(calendar, UCAL_TZ_LOCAL_FORMER, UCAL_TZ_LOCAL_FORMER, &raw, &dst, &status)

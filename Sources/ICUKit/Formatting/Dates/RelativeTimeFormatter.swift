@@ -138,11 +138,10 @@ final class RelativeTimeEngine: Sendable {
 
     init(_ configuration: RelativeTimeFormatter.Configuration) throws(FormattingError) {
         let open: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
-            var status = U_ZERO_ERROR
             let context = configuration.context == .dynamic ? UDISPCTX_CAPITALIZATION_NONE : configuration.context.icuValue
-            guard let formatter = ureldatefmt_open(configuration.locale.identifier, nil, configuration.width.icuValue, context, &status),
-                  !status.isFailure
-            else { throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ureldatefmt_open") }
+            let formatter = try ICU.open("ureldatefmt_open", as: ICUError.self, close: ureldatefmt_close) {
+                ureldatefmt_open(configuration.locale.identifier, nil, configuration.width.icuValue, context, &$0)
+            }
             return ICUHandle(formatter) { ureldatefmt_close($0) }
         }
         do { pool = try ICUPool(capacity: 8, make: open) } catch { throw .icu(error) }

@@ -66,11 +66,9 @@ public struct NumberRangeFormatter: Sendable {
     ///
     /// The corresponding C function is `unumrf_formatDoubleRange`.
     public func format(_ lower: Double, _ upper: Double) throws(FormattingError) -> String {
-        var status = U_ZERO_ERROR
-        guard let result = unumrf_openResult(&status), !status.isFailure else {
-            throw FormattingError.icu(ICUError(status, operation: "unumrf_openResult"))
-        }
+        let result = try ICU.open("unumrf_openResult", as: FormattingError.self, close: unumrf_closeResult) { unumrf_openResult(&$0) }
         defer { unumrf_closeResult(result) }
+        var status = U_ZERO_ERROR
         unumrf_formatDoubleRange(handle.formatter, lower, upper, result, &status)
         try FormattingError.converting { try status.check("unumrf_formatDoubleRange") }
         let value = unumrf_resultAsValue(result, &status)

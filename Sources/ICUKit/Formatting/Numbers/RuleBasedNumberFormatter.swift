@@ -5,12 +5,10 @@ typealias UNumHandle = OpaquePointer
 
 /// Opens a `UNumberFormat` of `style` for `locale`, reporting what ICU actually loaded.
 func openUNum(style: Int32, locale: LocaleID, operation: String) throws(ICUError) -> (LockedHandle, actual: String) {
-    var status = U_ZERO_ERROR
     var parseError = CICU_UParseError()
-    guard let opened = unum_open(style, nil, 0, locale.identifier, &parseError, &status), !status.isFailure else {
-        throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: operation)
+    let handle = try ICU.open(operation, as: ICUError.self, close: unum_close) {
+        unum_open(style, nil, 0, locale.identifier, &parseError, &$0)
     }
-    let handle = opened
     var localeStatus = U_ZERO_ERROR
     let actual = unum_getLocaleByType(handle, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
     return (LockedHandle(handle) { unum_close($0) }, actual)
