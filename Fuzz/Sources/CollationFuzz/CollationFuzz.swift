@@ -11,7 +11,7 @@ import ICUKit
 
 let collators: [Collator] = {
     var all: [Collator] = []
-    for locale in ["", "da", "de-u-co-phonebk", "sv", "ja", "zh", "zh-u-co-stroke", "th", "tr", "ar", "fr-CA"] {
+    for locale: LocaleID in ["", "da", "de-u-co-phonebk", "sv", "ja", "zh", "zh-u-co-stroke", "th", "tr", "ar", "fr-CA"] {
         all.append(try! Collator(locale: locale))
     }
     all.append(try! Collator(options: .init(strength: .primary)))
