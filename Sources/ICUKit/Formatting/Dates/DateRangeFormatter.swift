@@ -22,7 +22,10 @@ public struct DateRangeFormatter: Sendable, Hashable {
     let configuration: Configuration
     let engine: DateRangeEngine
 
+    /// Equal when configured alike: same template, locale (with its calendar), time zone
+    /// and context.
     public static func == (a: Self, b: Self) -> Bool { a.configuration == b.configuration }
+    /// Hashes the configuration that `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(configuration) }
 
     /// The skeleton.
