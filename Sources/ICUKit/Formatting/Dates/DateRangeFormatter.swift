@@ -45,8 +45,8 @@ public struct DateRangeFormatter: Sendable, Hashable {
     ///   - timeZone: An IANA time zone identifier; `nil` for ICU's default zone.
     ///   - context: The capitalization context.
     ///   - strict: Throw for a locale ICU does not know.
-    /// - Throws: ``FormattingError`` (invalid skeleton, unknown time zone or calendar),
-    ///   ``LocaleError``.
+    /// - Throws: ``FormattingError`` (invalid skeleton, unknown time zone or calendar;
+    ///   unknown locale in strict mode).
     /// The corresponding C function is `udtitvfmt_open`.
     public init(
         template: String = "yMMMd", locale: LocaleID, calendar: CalendarSystem? = nil, timeZone: String? = nil,
