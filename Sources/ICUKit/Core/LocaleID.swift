@@ -117,6 +117,8 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
         return !String(cString: uloc_getISO3Country(identifier)).isEmpty
     }
 
+    /// The canonical ICU identifier, such as `"en_US@ss=standard"`, or `"root"` for the
+    /// root locale.
     public var description: String { identifier.isEmpty ? "root" : identifier }
 
     private func part(
@@ -187,6 +189,8 @@ public enum LocaleError: ICUKitError {
     /// ICU reported a failure.
     case icu(ICUError)
 
+    /// A one-line English message, such as `"malformed locale identifier \"!!\""`;
+    /// the `.icu` case gives the ``ICUError``'s description.
     public var description: String {
         switch self {
         case .malformed(let id): "malformed locale identifier \"\(id)\""
