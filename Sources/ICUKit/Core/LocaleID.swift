@@ -181,11 +181,21 @@ public enum LocaleIDError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The identifier is well formed but names a language or region ICU does not know
     /// (ICU itself would silently use root data); thrown only in strict mode.
     case unknown(String)
+    /// An HTTP `Accept-Language` header that does not parse: the header and the UTF-8
+    /// offset of the first byte that does not fit (see ``AcceptLanguage``).
+    case invalidAcceptLanguage(String, byteOffset: Int)
+    /// A locale-matching threshold outside 0…100 (see ``LocaleMatcher/Options/threshold``).
+    case invalidThreshold(Int)
+    /// ICU failed, for example while loading its locale-matching data.
+    case icu(ICUError)
 
     public var description: String {
         switch self {
         case .malformed(let id): "malformed locale identifier \"\(id)\""
         case .unknown(let id): "unknown locale \"\(id)\" (ICU would fall back to root)"
+        case .invalidAcceptLanguage(let header, let offset): "invalid Accept-Language header at byte \(offset): \"\(header)\""
+        case .invalidThreshold(let value): "locale-matching threshold \(value) is outside 0…100"
+        case .icu(let error): error.description
         }
     }
 }
