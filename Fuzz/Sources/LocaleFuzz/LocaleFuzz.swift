@@ -133,6 +133,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         switch error {
         case .malformed: break
         case .unknown: fatalError("LocaleID(_:) threw .unknown for \(input.debugDescription)")
+        default: fatalError("LocaleID(_:) threw \(error) for \(input.debugDescription)")
         }
     }
     // The strict String initializer of Segmenter parses the same way and checks isKnown.
