@@ -9,7 +9,7 @@
 /// try matcher.match(["es-MX"]).locale   // "es-419"
 /// try matcher.match(["nn"]).locale      // "nb"
 /// try matcher.match(["ja"]).matched     // false: the default, "en"
-/// try matcher.match(acceptLanguage: "da, en-GB;q=0.8").locale   // "nb"
+/// try matcher.match(acceptLanguage: "da, de;q=0.8").locale   // "nb"
 /// ```
 ///
 /// ICU's C API has no matcher, so this is a port of ICU 72's algorithm
@@ -231,7 +231,7 @@ public struct LocaleMatcher: Sendable {
     /// when they are not within its threshold (ICU's `isMatch` / `internalMatch`).
     ///
     /// ```swift
-    /// try LocaleMatcher(available: []).distance(desired: "nn", supported: "nb")   // 10 in CLDR 42
+    /// try LocaleMatcher(available: []).distance(desired: "nn", supported: "nb")   // 20 in CLDR 42
     /// ```
     /// - Throws: ``LocaleIDError/malformed(_:)``.
     public func distance(desired: String, supported: String) throws(LocaleIDError) -> Double? {
