@@ -67,8 +67,10 @@ extension LocaleMatcher {
         /// See ``Favor``.
         public var favor: Favor = .language
         /// A match must be closer than this distance (0…100); `nil` = ICU's default, the
-        /// default script distance (50 in CLDR 42). ``LocaleMatcher/threshold(maxDesired:maxSupported:options:)``
-        /// gives the threshold of ICU's `setMaxDistance`.
+        /// default script distance (50 in CLDR 42). As in ICU, a locale with exactly the
+        /// same maximized subtags matches whatever the threshold.
+        /// ``LocaleMatcher/threshold(maxDesired:maxSupported:options:)`` gives the
+        /// threshold of ICU's `setMaxDistance`.
         public var threshold: Int?
         /// See ``Demotion``.
         public var demotion: Demotion = .region
