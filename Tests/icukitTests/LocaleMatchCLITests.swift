@@ -50,10 +50,14 @@ struct LocaleMatchCLITests {
     /// (`i-klingon` is listed, `tlh` expected).
     static func name(_ tag: String) -> String { (try? LocaleID(tag).identifier) ?? tag }
 
-    @Test("all 929 cases of ICU 72's localeMatcherTest.txt through the CLI")
+    @Test("all 929 cases of ICU 72's localeMatcherTest.txt through the CLI (839 distinct runs)")
     func icuCasesThroughCLI() async throws {
-        let cases = try Self.cases()
-        #expect(cases.count == 929)
+        let all = try Self.cases()
+        #expect(all.count == 929)
+        // A case repeated with the same parameters and expectation needs one run.
+        var seen = Set<[String]>()
+        let cases = all.filter { seen.insert($0.arguments + [$0.expected ?? "null"]).inserted }
+        #expect(cases.count == 839)
         let failures = try await withThrowingTaskGroup(of: String?.self) { group in
             var failures: [String] = []
             var next = 0
@@ -73,7 +77,7 @@ struct LocaleMatchCLITests {
                     return match.map(Self.name) == test.expected.map(Self.name) ? nil : "line \(test.line): \(test.arguments) → \(result.stdout)"
                 }
             }
-            for _ in 0..<min(6, cases.count) { add() }
+            for _ in 0..<min(4, cases.count) { add() }
             while let failure = try await group.next() {
                 if let failure { failures.append(failure) }
                 if next < cases.count { add() }
