@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -34,6 +35,11 @@ static std::vector<std::string> split(const std::string &line) {
 
 int main(int argc, char **argv) {
     std::ifstream file(argc > 1 ? argv[1] : "workload.txt");
+    // argv[2]: all (default), or only one of build, tags, locales, none (for instruction
+    // counts with perf stat: subtract "none" and divide by the operation count).
+    std::string mode = argc > 2 ? argv[2] : "all";
+    // argv[3]: how many builds or matches (per pass) instead of 2000 and 200000.
+    int count = argc > 3 ? std::atoi(argv[3]) : 0;
     std::string line;
     std::getline(file, line);
     std::vector<icu::Locale> available;
@@ -55,15 +61,15 @@ int main(int argc, char **argv) {
         return icu::LocaleMatcher::Builder().setSupportedLocales(it).build(status);
     };
     { auto warm = build(); }
-    const int builds = 2000;
+    const int builds = mode == "all" || mode == "build" ? (count ? count : 2000) : 0;
     auto t0 = clock::now();
     for (int i = 0; i < builds; ++i) { auto matcher = build(); }
-    double buildMicros = std::chrono::duration<double, std::micro>(clock::now() - t0).count() / builds;
+    double buildMicros = std::chrono::duration<double, std::micro>(clock::now() - t0).count() / (builds ? builds : 1);
 
     icu::LocaleMatcher matcher = build();
-    const int matches = 200000;
+    const int matches = count ? count : 200000;
     long checksum = 0;
-    for (int pass = 0; pass < 2; ++pass) {  // pass 0 warms up
+    for (int pass = 0; pass < 2 && (mode == "all" || mode == "tags"); ++pass) {  // pass 0 warms up
         t0 = clock::now();
         for (int i = 0; i < matches; ++i) {
             const auto &tags = preferred[i % preferred.size()];
@@ -76,7 +82,7 @@ int main(int argc, char **argv) {
     }
     double tagMicros = std::chrono::duration<double, std::micro>(clock::now() - t0).count() / matches;
 
-    for (int pass = 0; pass < 2; ++pass) {
+    for (int pass = 0; pass < 2 && (mode == "all" || mode == "locales"); ++pass) {
         t0 = clock::now();
         for (int i = 0; i < matches; ++i) {
             const auto &locales = preferredLocales[i % preferredLocales.size()];

@@ -7,6 +7,10 @@ import Foundation
 import ICUKit
 
 let path = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "LocaleMatchPeer/workload.txt"
+// all (default), or only one of build, tags, none (for instruction counts with perf stat).
+let mode = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "all"
+// How many builds or matches (per pass) instead of 2000 and 200,000.
+let count = CommandLine.arguments.count > 3 ? Int(CommandLine.arguments[3]) ?? 0 : 0
 let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
 func tags(_ line: String) -> [String] {
     line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -20,16 +24,16 @@ func micros(_ duration: Duration, _ count: Int) -> Double {
 }
 
 _ = try LocaleMatcher(available: available)  // loads ICU's langInfo data once
-let builds = 2000
+let builds = mode == "all" || mode == "build" ? (count > 0 ? count : 2000) : 0
 var start = clock.now
 for _ in 0..<builds { _ = try LocaleMatcher(available: available) }
-let buildMicros = micros(clock.now - start, builds)
+let buildMicros = micros(clock.now - start, max(builds, 1))
 
 let matcher = try LocaleMatcher(available: available)
-let matches = 200_000
+let matches = count > 0 ? count : 200_000
 var checksum = 0
 var matchMicros = 0.0
-for _ in 0..<2 {  // the first pass warms up
+for _ in 0..<(mode == "all" || mode == "tags" ? 2 : 0) {  // the first pass warms up
     start = clock.now
     for i in 0..<matches {
         checksum &+= try matcher.match(preferred[i % preferred.count]).availableIndex ?? -1

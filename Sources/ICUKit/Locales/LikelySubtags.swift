@@ -15,6 +15,10 @@ struct LSR: Hashable, Sendable {
     /// 1…1000 for "000"…"999", 1001… for "AA"…"ZZ", 0 for anything else.
     let regionIndex: Int
     let flags: Int
+    /// The subtags packed for fast comparison (see ``pack(_:)``).
+    private let languageKey: UInt64
+    private let scriptKey: UInt64
+    private let regionKey: UInt64
 
     static let explicitLSR = 7
     static let explicitLanguage = 4
@@ -30,12 +34,50 @@ struct LSR: Hashable, Sendable {
         self.region = region
         self.regionIndex = Self.indexForRegion(region)
         self.flags = flags
+        languageKey = Self.pack(language)
+        scriptKey = Self.pack(script)
+        regionKey = Self.pack(region)
+    }
+
+    /// A subtag of at most 7 bytes as its bytes and length in one integer; `UInt64.max`
+    /// for a longer one (compared as a `String`).
+    private static func pack(_ subtag: String) -> UInt64 {
+        var key: UInt64 = 0
+        var count: UInt64 = 0
+        for byte in subtag.utf8 {
+            guard count < 7 else { return .max }
+            key |= UInt64(byte) << (8 * count)
+            count += 1
+        }
+        return key | count << 56
+    }
+
+    @inline(__always) func sameLanguage(_ other: LSR) -> Bool {
+        languageKey != .max && other.languageKey != .max ? languageKey == other.languageKey : language == other.language
+    }
+
+    @inline(__always) func sameScript(_ other: LSR) -> Bool {
+        scriptKey != .max && other.scriptKey != .max ? scriptKey == other.scriptKey : script == other.script
+    }
+
+    @inline(__always) func sameRegion(_ other: LSR) -> Bool {
+        regionKey != .max && other.regionKey != .max ? regionKey == other.regionKey : region == other.region
+    }
+
+    /// ICU's `LSR::operator==`: equal subtags and flags.
+    static func == (lhs: LSR, rhs: LSR) -> Bool { lhs.flags == rhs.flags && lhs.isEquivalent(to: rhs) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(languageKey == .max ? UInt64(truncatingIfNeeded: language.hashValue) : languageKey)
+        hasher.combine(scriptKey == .max ? UInt64(truncatingIfNeeded: script.hashValue) : scriptKey)
+        hasher.combine(regionIndex > 0 ? UInt64(regionIndex) : regionKey == .max ? UInt64(truncatingIfNeeded: region.hashValue) : regionKey)
+        hasher.combine(flags)
     }
 
     /// Equal subtags, whatever the flags.
     func isEquivalent(to other: LSR) -> Bool {
-        language == other.language && script == other.script && regionIndex == other.regionIndex
-            && (regionIndex > 0 || region == other.region)
+        sameLanguage(other) && sameScript(other) && regionIndex == other.regionIndex
+            && (regionIndex > 0 || sameRegion(other))
     }
 
     static func indexForRegion(_ region: String) -> Int {
@@ -182,8 +224,8 @@ struct LikelySubtags: Sendable {
     /// information cached in the other bits between calls (ICU's `compareLikely`).
     func compareLikely(_ lsr: LSR, _ other: LSR, _ likelyInfoIn: Int) -> Int {
         var likelyInfo = likelyInfoIn
-        if lsr.language != other.language { return -4 }
-        if lsr.script != other.script {
+        if !lsr.sameLanguage(other) { return -4 }
+        if !lsr.sameScript(other) {
             let index: Int
             if likelyInfo >= 0, likelyInfo & 2 == 0 {
                 index = likelyInfo >> 2
@@ -191,9 +233,9 @@ struct LikelySubtags: Sendable {
                 index = likelyIndex(lsr.language, "")
                 likelyInfo = index << 2
             }
-            return lsr.script == data.lsrs[index].script ? likelyInfo | 1 : likelyInfo & ~1
+            return lsr.sameScript(data.lsrs[index]) ? likelyInfo | 1 : likelyInfo & ~1
         }
-        if lsr.region != other.region {
+        if !lsr.sameRegion(other) {
             let index: Int
             if likelyInfo >= 0, likelyInfo & 2 != 0 {
                 index = likelyInfo >> 2
@@ -201,7 +243,7 @@ struct LikelySubtags: Sendable {
                 index = likelyIndex(lsr.language, lsr.region)
                 likelyInfo = (index << 2) | 2
             }
-            return lsr.region == data.lsrs[index].region ? likelyInfo | 1 : likelyInfo & ~1
+            return lsr.sameRegion(data.lsrs[index]) ? likelyInfo | 1 : likelyInfo & ~1
         }
         return likelyInfo & ~1
     }

@@ -70,7 +70,9 @@ struct LocaleDistance: Sendable {
         let desLangState = iter.state
         var bestIndex = -1
         var bestLikelyInfo = -1
-        for (slIndex, supp) in supported.enumerated() {
+        let desiredPartitions = data.partitions[Int(data.regionToPartitions[desired.regionIndex])]
+        for slIndex in supported.indices {
+            let supp = supported[slIndex]
             var star = false
             var distance = desLangDistance
             if distance >= 0 {
@@ -82,7 +84,7 @@ struct LocaleDistance: Sendable {
                 flags = distance & (Self.isFinalFlag | Self.skipScriptFlag)
                 distance &= ~(Self.isFinalFlag | Self.skipScriptFlag)
             } else {
-                distance = desired.language == supp.language ? 0 : defaultLanguageDistance
+                distance = desired.sameLanguage(supp) ? 0 : defaultLanguageDistance
                 flags = 0
                 star = true
             }
@@ -92,16 +94,16 @@ struct LocaleDistance: Sendable {
 
             var scriptDistance: Int
             if star || flags != 0 {
-                scriptDistance = desired.script == supp.script ? 0 : defaultScriptDistance
+                scriptDistance = desired.sameScript(supp) ? 0 : defaultScriptDistance
             } else {
-                scriptDistance = scriptDistanceFrom(&iter, iter.state, desired.script, supp.script)
+                scriptDistance = scriptDistanceFrom(&iter, iter.state, desired.script, supp.script, same: desired.sameScript(supp))
                 flags = scriptDistance & Self.isFinalFlag
                 scriptDistance &= ~Self.isFinalFlag
             }
             distance += scriptDistance
             if distance > roundedThreshold { continue }
 
-            if desired.region == supp.region {
+            if desired.sameRegion(supp) {
                 // region distance 0
             } else if star || flags & Self.isFinalFlag != 0 {
                 distance += defaultRegionDistance
@@ -109,7 +111,7 @@ struct LocaleDistance: Sendable {
                 let remainingThreshold = roundedThreshold - distance
                 if minRegionDistance > remainingThreshold { continue }
                 distance += regionPartitionsDistance(
-                    &iter, iter.state, partitions(desired), partitions(supp), remainingThreshold)
+                    &iter, iter.state, desiredPartitions, partitions(supp), remainingThreshold)
             }
             var shiftedDistance = distance << Self.distanceShift
             if shiftedDistance == 0 {
@@ -151,13 +153,13 @@ struct LocaleDistance: Sendable {
         data.partitions[Int(data.regionToPartitions[lsr.regionIndex])]
     }
 
-    private func scriptDistanceFrom(_ iter: inout BytesTrie, _ start: BytesTrie.State, _ desired: String, _ supported: String) -> Int {
+    private func scriptDistanceFrom(_ iter: inout BytesTrie, _ start: BytesTrie.State, _ desired: String, _ supported: String, same: Bool) -> Int {
         var distance = Self.next(&iter, desired, wantValue: false)
         if distance >= 0 { distance = Self.next(&iter, supported, wantValue: true) }
         if distance < 0 {
             iter.reset(to: start)
             let result = iter.next(UInt8(ascii: "*"))
-            distance = desired == supported ? 0 : Int(iter.value)
+            distance = same ? 0 : Int(iter.value)
             if result == .finalValue { distance |= Self.isFinalFlag }
         }
         return distance
