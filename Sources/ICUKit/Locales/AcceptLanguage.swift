@@ -46,6 +46,7 @@ public struct AcceptLanguage: Sendable, Hashable {
         }
         func fail(_ offset: Int) -> LocaleIDError { .invalidAcceptLanguage(header, byteOffset: offset) }
         var items: [(tag: String, locale: ICULocaleName, weight: Int)?] = []
+        var position: [String: Int] = [:]  // locale name → index in items
         var anyWeights = false
         var p = 0
         while true {
@@ -71,8 +72,9 @@ public struct AcceptLanguage: Sendable, Hashable {
             }
             if p != limit, bytes[p] != UInt8(ascii: ",") { throw fail(p) }  // trailing junk
             // A repeated locale is removed and appended anew; q=0 only removes.
-            if let old = items.firstIndex(where: { $0?.locale.name == locale.name }) { items[old] = nil }
+            if let old = position.removeValue(forKey: locale.name) { items[old] = nil }
             if weight > 0 {
+                position[locale.name] = items.count
                 items.append((tag, locale, weight))
                 if weight < 1000 { anyWeights = true }
             }

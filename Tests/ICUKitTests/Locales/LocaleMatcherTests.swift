@@ -92,6 +92,8 @@ struct LocaleMatcherTests {
         #expect(try AcceptLanguage("en;q=0.1235").ranges[0].quality == 124)
         #expect(try AcceptLanguage(" en ;  q = 1.000 ,, ").ranges.map(\.tag) == ["en"])
         #expect(try AcceptLanguage("").ranges.isEmpty)
+        // Repeats are found by name, not by scanning: a long header stays linear.
+        #expect(try AcceptLanguage(String(repeating: "en;q=0.5, de, ", count: 20_000)).ranges.map(\.tag) == ["de", "en"])
         func offset(_ text: String) -> Int? {
             do { _ = try AcceptLanguage(text); return nil } catch {
                 if case .invalidAcceptLanguage(let header, let offset) = error, header == text { return offset }
