@@ -88,6 +88,9 @@ public struct LocaleMatcher: Sendable {
         var supported: [LSR] = []
         var indexes: [Int] = []
         var toIndex: [LSR: Int] = [:]
+        supported.reserveCapacity(lsrs.count)
+        indexes.reserveCapacity(lsrs.count)
+        toIndex.reserveCapacity(lsrs.count)
         func putIfAbsent(_ lsr: LSR, _ i: Int) {
             guard toIndex[lsr] == nil else { return }
             toIndex[lsr] = i
