@@ -7,7 +7,9 @@ answer. LocaleMatcherOracleTests replays every line through ICUKit's LocaleMatch
 requires the same answer. The tags are all those in ICU's localeMatcherTest.txt.
 
 Usage: pip install PyICU   # builds against the system ICU (libicu-dev)
-       python3 Scripts/locale-match-oracle.py [--count 4000] [--seed 18]
+       python3 Scripts/locale-match-oracle.py [--count 4000] [--seed 18] [--wild N] [--out FILE]
+  --wild N adds N generated tags (legacy codes, random subtags, pseudo-locales, private
+  use, odd case) to the pool; the committed file uses the defaults.
 """
 import argparse
 import json
@@ -41,6 +43,34 @@ def test_tags():
     return sorted(t for t in tags if re.fullmatch(r"[A-Za-z0-9_@=;.-]+", t) and not icu.Locale(t).isBogus())
 
 
+def wild_tags(rng, count):
+    """Generated tags beyond the test file: legacy codes, random subtags, odd scripts and
+    regions, pseudo-locale variants, private use, mixed case and separators."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    languages = ["iw", "tl", "mo", "sh", "no", "cmn", "zh", "sr", "bs", "hr", "nb", "nn", "da",
+                 "en", "und", "in", "ji", "jw", "aa", "yue", "gsw", "de", "fr", "es", "pt", "ar"]
+    scripts = ["", "", "", "Latn", "Cyrl", "Hans", "Hant", "Arab", "Zzzz", "Qaaa", "Jpan", "Deva"]
+    regions = ["", "", "US", "GB", "419", "001", "150", "ZZ", "XA", "XB", "XC", "SU", "DD", "TW", "CN", "BR", "AU"]
+    variants = ["", "", "", "PSACCENT", "PSBIDI", "PSCRACK", "fonipa", "POSIX", "valencia"]
+    tags = []
+    while len(tags) < count:
+        r = rng.random()
+        if r < 0.05:
+            tags.append("x-" + "".join(rng.choice(letters) for _ in range(rng.randint(1, 8))))
+            continue
+        lang = rng.choice(languages) if r < 0.7 else "".join(rng.choice(letters) for _ in range(rng.choice([2, 3])))
+        region = rng.choice(regions)
+        if rng.random() < 0.15:
+            region = "".join(rng.choice(letters.upper()) for _ in range(2)) if rng.random() < 0.7 else "%03d" % rng.randint(0, 999)
+        parts = [lang, rng.choice(scripts), region, rng.choice(variants)]
+        tag = rng.choice(["-", "_"]).join(p for p in parts if p)
+        if rng.random() < 0.1:
+            tag = tag.upper() if rng.random() < 0.5 else tag.lower()
+        if not icu.Locale(tag).isBogus():
+            tags.append(tag)
+    return tags
+
+
 def header(rng, tags):
     parts = []
     for _ in range(rng.randint(1, 5)):
@@ -59,10 +89,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--count", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument("--wild", type=int, default=0, help="add this many generated tags to the pool")
+    parser.add_argument("--out", default=os.path.join(DATA, "oracle-draws.jsonl"))
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tags = test_tags()
-    out = open(os.path.join(DATA, "oracle-draws.jsonl"), "w", encoding="utf-8")
+    if args.wild:
+        tags = sorted(set(tags + wild_tags(rng, args.wild)))
+    out = open(args.out, "w", encoding="utf-8")
     for _ in range(args.count):
         size = rng.choice([1, 2, 3, 5, 8, 12, 20, 40, 100])
         available = [rng.choice(tags) for _ in range(size)]
@@ -107,7 +141,7 @@ def main():
                 "locale": None if supported is None else supported.getName(),
             }
         out.write(json.dumps(case, separators=(",", ":")) + "\n")
-    print("%d draws over %d tags from localeMatcherTest.txt (ICU %s)" % (args.count, len(tags), icu.ICU_VERSION))
+    print("%d draws over %d tags (ICU %s)" % (args.count, len(tags), icu.ICU_VERSION))
 
 
 if __name__ == "__main__":
