@@ -16,9 +16,9 @@ struct LSR: Hashable, Sendable {
     let regionIndex: Int
     let flags: Int
     /// The subtags packed for fast comparison (see ``pack(_:)``).
-    private let languageKey: UInt64
-    private let scriptKey: UInt64
-    private let regionKey: UInt64
+    let languageKey: UInt64
+    let scriptKey: UInt64
+    let regionKey: UInt64
 
     static let explicitLSR = 7
     static let explicitLanguage = 4

@@ -66,7 +66,7 @@ struct LocaleDistance: Sendable {
         var shiftedThreshold = thresholdIn
         var iter = BytesTrie(data.distanceTrie)
         // The desired language is looked up once for all supported LSRs.
-        let desLangDistance = Self.next(&iter, desired.language, wantValue: false)
+        let desLangDistance = Self.next(&iter, desired.languageKey, desired.language, wantValue: false)
         let desLangState = iter.state
         var bestIndex = -1
         var bestLikelyInfo = -1
@@ -77,7 +77,7 @@ struct LocaleDistance: Sendable {
             var distance = desLangDistance
             if distance >= 0 {
                 iter.reset(to: desLangState)
-                distance = Self.next(&iter, supp.language, wantValue: true)
+                distance = Self.next(&iter, supp.languageKey, supp.language, wantValue: true)
             }
             var flags: Int
             if distance >= 0 {
@@ -96,7 +96,7 @@ struct LocaleDistance: Sendable {
             if star || flags != 0 {
                 scriptDistance = desired.sameScript(supp) ? 0 : defaultScriptDistance
             } else {
-                scriptDistance = scriptDistanceFrom(&iter, iter.state, desired.script, supp.script, same: desired.sameScript(supp))
+                scriptDistance = scriptDistanceFrom(&iter, iter.state, desired, supp)
                 flags = scriptDistance & Self.isFinalFlag
                 scriptDistance &= ~Self.isFinalFlag
             }
@@ -153,13 +153,13 @@ struct LocaleDistance: Sendable {
         data.partitions[Int(data.regionToPartitions[lsr.regionIndex])]
     }
 
-    private func scriptDistanceFrom(_ iter: inout BytesTrie, _ start: BytesTrie.State, _ desired: String, _ supported: String, same: Bool) -> Int {
-        var distance = Self.next(&iter, desired, wantValue: false)
-        if distance >= 0 { distance = Self.next(&iter, supported, wantValue: true) }
+    private func scriptDistanceFrom(_ iter: inout BytesTrie, _ start: BytesTrie.State, _ desired: LSR, _ supported: LSR) -> Int {
+        var distance = Self.next(&iter, desired.scriptKey, desired.script, wantValue: false)
+        if distance >= 0 { distance = Self.next(&iter, supported.scriptKey, supported.script, wantValue: true) }
         if distance < 0 {
             iter.reset(to: start)
             let result = iter.next(UInt8(ascii: "*"))
-            distance = same ? 0 : Int(iter.value)
+            distance = desired.sameScript(supported) ? 0 : Int(iter.value)
             if result == .finalValue { distance |= Self.isFinalFlag }
         }
         return distance
@@ -214,22 +214,36 @@ struct LocaleDistance: Sendable {
     }
 
     /// One subtag in the distance trie; the value carries ``isFinalFlag`` when final.
+    /// `key` is the subtag packed by ``LSR`` (its bytes, read without decoding the
+    /// `String`), or `UInt64.max` for a long subtag, read from `subtag`.
+    private static func next(_ iter: inout BytesTrie, _ key: UInt64, _ subtag: String, wantValue: Bool) -> Int {
+        if key == .max { return next(&iter, subtag, wantValue: wantValue) }
+        let count = Int(key >> 56)
+        guard count > 0 else { return -1 }  // no empty subtags in the data
+        for i in 0..<(count - 1) {
+            guard iter.next(invariant(UInt8(truncatingIfNeeded: key >> (8 * UInt64(i))))).hasNext else { return -1 }
+        }
+        return last(&iter, invariant(UInt8(truncatingIfNeeded: key >> (8 * UInt64(count - 1)))), wantValue: wantValue)
+    }
+
     private static func next(_ iter: inout BytesTrie, _ subtag: String, wantValue: Bool) -> Int {
         var bytes = subtag.utf8.makeIterator()
         guard var c = bytes.next().map(invariant) else { return -1 }  // no empty subtags in the data
-        while true {
-            if let following = bytes.next() {
-                guard iter.next(c).hasNext else { return -1 }
-                c = invariant(following)
-            } else {
-                let result = iter.next(c | endOfSubtag)
-                if wantValue {
-                    guard result.hasValue else { return -1 }
-                    let value = Int(iter.value)
-                    return result == .finalValue ? value | isFinalFlag : value
-                }
-                return result.hasNext ? 0 : -1
-            }
+        while let following = bytes.next() {
+            guard iter.next(c).hasNext else { return -1 }
+            c = invariant(following)
         }
+        return last(&iter, c, wantValue: wantValue)
+    }
+
+    /// The last byte of a subtag, marked with bit 7.
+    @inline(__always) private static func last(_ iter: inout BytesTrie, _ c: UInt8, wantValue: Bool) -> Int {
+        let result = iter.next(c | endOfSubtag)
+        if wantValue {
+            guard result.hasValue else { return -1 }
+            let value = Int(iter.value)
+            return result == .finalValue ? value | isFinalFlag : value
+        }
+        return result.hasNext ? 0 : -1
     }
 }

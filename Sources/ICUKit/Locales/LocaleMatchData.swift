@@ -167,46 +167,76 @@ struct ICULocaleName: Hashable, Sendable {
               let name = try? ICUBuffers.string(operation: "uloc_getName", capacity: 157, { uloc_getName(identifier, $0, $1, &$2) })
         else { return nil }
         self.name = name
-        // Fields separated by "_" before any "@"; the last field ends at "@" or ".".
-        let bytes = Array(name.utf8)
+        let split = name.utf8.withContiguousStorageIfAvailable(Self.split) ?? Array(name.utf8).withUnsafeBufferPointer(Self.split)
+        guard let parts = split else { return nil }
+        (language, script, country, variant) = parts
+    }
+
+    /// Language, script, country and variant of a `uloc_getName` result, split the way
+    /// `Locale::init` splits it; `nil` for a language field of 12 or more bytes.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, String, String, String)? {
+        // Fields separated by "_" before any "@" (at most three separators); the last field
+        // ends at "@" or ".".
         let at = bytes.firstIndex(of: UInt8(ascii: "@")) ?? bytes.count
-        var fields: [ArraySlice<UInt8>] = []
+        var starts = (0, 0, 0, 0), ends = (0, 0, 0, 0)
+        var fieldCount = 1
         var start = 0
-        while fields.count < 3, let separator = bytes[start..<at].firstIndex(of: UInt8(ascii: "_")) {
-            fields.append(bytes[start..<separator])
-            start = separator + 1
+        var i = 0
+        while i < at, fieldCount < 4 {
+            if bytes[i] == UInt8(ascii: "_") {
+                switch fieldCount {
+                case 1: ends.0 = i; starts.1 = i + 1
+                case 2: ends.1 = i; starts.2 = i + 1
+                default: ends.2 = i; starts.3 = i + 1
+                }
+                fieldCount += 1
+                start = i + 1
+            }
+            i += 1
         }
-        var last = bytes[start...]
-        if let cut = last.firstIndex(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ".") }) { last = bytes[start..<cut] }
-        fields.append(last)
-        func field(_ i: Int) -> ArraySlice<UInt8> { i < fields.count ? fields[i] : [] }
+        var lastEnd = start
+        while lastEnd < bytes.count, bytes[lastEnd] != UInt8(ascii: "@"), bytes[lastEnd] != UInt8(ascii: ".") { lastEnd += 1 }
+        switch fieldCount {
+        case 1: ends.0 = lastEnd
+        case 2: ends.1 = lastEnd
+        case 3: ends.2 = lastEnd
+        default: ends.3 = lastEnd
+        }
+        func field(_ index: Int) -> Range<Int> {
+            guard index < fieldCount else { return 0..<0 }
+            switch index {
+            case 0: return starts.0..<ends.0
+            case 1: return starts.1..<ends.1
+            case 2: return starts.2..<ends.2
+            default: return starts.3..<ends.3
+            }
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         guard field(0).count < 12 else { return nil }
-        func text(_ slice: ArraySlice<UInt8>) -> String { String(decoding: slice, as: UTF8.self) }
-        language = text(field(0))
+        let language = text(field(0))
         var variantField = 1
+        var script = ""
         let second = field(1)
-        if second.count == 4, second.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+        if second.count == 4, bytes[second].allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
             script = text(second)
             variantField += 1
-        } else {
-            script = ""
         }
+        var country = ""
         let countryField = field(variantField)
         if countryField.count == 2 || countryField.count == 3 {
             country = text(countryField)
             variantField += 1
-        } else {
-            country = ""
-            if countryField.isEmpty { variantField += 1 }
+        } else if countryField.isEmpty {
+            variantField += 1
         }
         // ICU's variant is everything from the variant field to the end of the base name.
-        if variantField < fields.count, !field(variantField).isEmpty {
-            let begin = field(variantField).startIndex
+        var variant = ""
+        let variantRange = field(variantField)
+        if !variantRange.isEmpty {
             var end = at
-            if let dot = bytes[begin..<at].firstIndex(of: UInt8(ascii: ".")) { end = dot }
-            variant = text(bytes[begin..<end])
-        } else {
-            variant = ""
+            if let dot = bytes[variantRange.lowerBound..<at].firstIndex(of: UInt8(ascii: ".")) { end = dot }
+            variant = text(variantRange.lowerBound..<end)
         }
+        return (language, script, country, variant)
     }
 }
