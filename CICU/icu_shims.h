@@ -1364,4 +1364,24 @@ static inline const char * ucsdet_getLanguage(const struct CICU_UCharsetMatch * 
   return U_ICU_ENTRY_POINT_RENAME(ucsdet_getLanguage)(ucsm, status);
 }
 
+const uint8_t * U_ICU_ENTRY_POINT_RENAME(ures_getBinary)(const struct CICU_UResourceBundle * resourceBundle, int32_t * len, int32_t * status);
+static inline const uint8_t * ures_getBinary(const struct CICU_UResourceBundle * resourceBundle, int32_t * len, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getBinary)(resourceBundle, len, status);
+}
+
+const int32_t * U_ICU_ENTRY_POINT_RENAME(ures_getIntVector)(const struct CICU_UResourceBundle * resourceBundle, int32_t * len, int32_t * status);
+static inline const int32_t * ures_getIntVector(const struct CICU_UResourceBundle * resourceBundle, int32_t * len, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getIntVector)(resourceBundle, len, status);
+}
+
+const uint16_t * U_ICU_ENTRY_POINT_RENAME(ures_getStringByIndex)(const struct CICU_UResourceBundle * resourceBundle, int32_t indexS, int32_t * len, int32_t * status);
+static inline const uint16_t * ures_getStringByIndex(const struct CICU_UResourceBundle * resourceBundle, int32_t indexS, int32_t * len, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getStringByIndex)(resourceBundle, indexS, len, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ures_getSize)(const struct CICU_UResourceBundle * resourceBundle);
+static inline int32_t ures_getSize(const struct CICU_UResourceBundle * resourceBundle) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getSize)(resourceBundle);
+}
+
 #endif
