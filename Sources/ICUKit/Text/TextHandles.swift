@@ -1,0 +1,87 @@
+internal import CICU
+
+// The one place where the text transforms keep ICU handles: case maps and
+// transliterators, cached per configuration (ConfigurationCache) and pooled where ICU
+// does not allow concurrent use (HandlePool/OwnedHandle), so a swap to the project's
+// generic pool touches only this file.
+
+/// One `UCaseMap` for a locale and options, with a pool of clones for titlecasing.
+///
+/// `Sendable` notes: `ucasemap_utf8ToUpper`, `…ToLower` and `…FoldCase` take a `const
+/// UCaseMap *` and only read it, so `shared` is used by any number of threads at once.
+/// `ucasemap_utf8ToTitle` stores a break iterator in its map, so titlecasing checks a
+/// map of its own out of `titlePool`.
+final class CaseMapHandle: @unchecked Sendable {
+    let shared: OwnedHandle
+    let titlePool: HandlePool
+
+    struct Key: Hashable, Sendable {
+        let locale: String
+        let options: UInt32
+    }
+
+    private static let cache = ConfigurationCache<Key, CaseMapHandle>(limit: 64)
+
+    static func handle(locale: String, options: UInt32) throws(TextTransformError) -> CaseMapHandle {
+        do {
+            return try cache.value(for: Key(locale: locale, options: options)) { () throws(ICUError) in
+                try CaseMapHandle(locale: locale, options: options)
+            }
+        } catch { throw .icu(error) }
+    }
+
+    private init(locale: String, options: UInt32) throws(ICUError) {
+        shared = try Self.open(locale, options)
+        titlePool = HandlePool(capacity: 8) { () throws(ICUError) in try Self.open(locale, options) }
+    }
+
+    private static func open(_ locale: String, _ options: UInt32) throws(ICUError) -> OwnedHandle {
+        var status = U_ZERO_ERROR
+        guard let map = ucasemap_open(locale, options, &status), !status.isFailure else {
+            throw ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "ucasemap_open(\(locale))")
+        }
+        return OwnedHandle(map) { ucasemap_close($0) }
+    }
+}
+
+/// A compiled transliterator: the template ICU built once, and a pool of clones.
+///
+/// `Sendable` notes: ICU transliterators are not thread-safe; the template is only ever
+/// cloned (`utrans_clone` reads it), and every transliteration uses a clone checked out
+/// of `pool` by one thread at a time.
+final class TransliteratorHandle: @unchecked Sendable {
+    let template: OwnedHandle
+    let pool: HandlePool
+    /// The ID ICU reports (canonical form of the requested ID, or "rules").
+    let id: String
+
+    struct Key: Hashable, Sendable {
+        let id: String
+        let rules: String?
+        let reverse: Bool
+    }
+
+    private static let cache = ConfigurationCache<Key, TransliteratorHandle>(limit: 128)
+
+    static func handle(id: String, rules: String?, reverse: Bool) throws(TextTransformError) -> TransliteratorHandle {
+        try cache.value(for: Key(id: id, rules: rules, reverse: reverse)) { () throws(TextTransformError) in
+            try TransliteratorHandle(template: TransliteratorEngine.open(id: id, rules: rules, reverse: reverse))
+        }
+    }
+
+    /// The inverse of `self` (cached like any other).
+    func inverse(key: Key) throws(TextTransformError) -> TransliteratorHandle {
+        try Self.cache.value(for: Key(id: key.id, rules: key.rules, reverse: !key.reverse)) { () throws(TextTransformError) in
+            try TransliteratorHandle(template: TransliteratorEngine.inverse(of: template.pointer, id: key.id))
+        }
+    }
+
+    init(template: OwnedHandle) throws(TextTransformError) {
+        self.template = template
+        let source = template
+        pool = HandlePool(capacity: 8, first: try TransliteratorEngine.clone(template.pointer)) { () throws(ICUError) in
+            try TransliteratorEngine.cloneOrThrow(source.pointer)
+        }
+        id = TransliteratorEngine.unicodeID(template.pointer)
+    }
+}
