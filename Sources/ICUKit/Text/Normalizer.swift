@@ -139,6 +139,34 @@ public struct Normalizer: Sendable, Hashable {
         NormalizationStream(form: form, lossy: lossy)
     }
 
+    /// The whole text through ICU's UTF-16 `unorm2_normalize`, without the UTF-8 quick
+    /// check (what the fast path must always agree with; for tests and benchmarks).
+    @_spi(Testing)
+    public func normalizeThroughICU(_ text: String) throws(TextTransformError) -> String {
+        let engine = try Self.engine(form)
+        var out: [UInt8] = []
+        var scratch = ICUScratch()
+        try Self.withUTF8(text) { (bytes) throws(TextTransformError) in
+            try scratch.normalize(bytes, with: engine.instance, appendingTo: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ICU's `unorm2_isNormalized` over the whole text as UTF-16 (for tests).
+    @_spi(Testing)
+    public func isNormalizedThroughICU(_ text: String) throws(TextTransformError) -> Bool {
+        let engine = try Self.engine(form)
+        var scratch = ICUScratch()
+        return try Self.withUTF8(text) { (bytes) throws(TextTransformError) in try scratch.isNormalized(bytes, with: engine.instance) }
+    }
+
+    /// The number of code points where the UTF-8 fast path's table disagrees with ICU
+    /// (must be 0; for tests).
+    @_spi(Testing)
+    public func tableMismatches() throws(TextTransformError) -> Int {
+        try Self.engine(form).mismatches()
+    }
+
     // MARK: Internals
 
     /// The engine of `form`, built on first use (each form's table takes a few milliseconds).
