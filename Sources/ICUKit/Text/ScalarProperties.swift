@@ -173,7 +173,7 @@ public struct ScalarProperties: Sendable, Hashable {
     ///
     /// ```swift
     /// try ScalarProperties.scalar(named: "latin small letter sharp s")  // "ß"
-    /// try ScalarProperties.scalar(named: "BEL")                         // U+0007 (alias)
+    /// try ScalarProperties.scalar(named: "LATIN CAPITAL LETTER GHA")   // U+01A2 (alias)
     /// ```
     /// - Throws: ``TextTransformError/unknownCharacterName(_:)``.
     public static func scalar(named name: String) throws(TextTransformError) -> Unicode.Scalar {
