@@ -81,5 +81,8 @@ public struct ScriptRun: Sendable, Hashable {
         if offset > runStart { body(runStart, offset, runScript) }
     }
 
-    private static let latin: Int32 = uscript_getScript(0x61, nil)
+    private static let latin: Int32 = {
+        var status = U_ZERO_ERROR
+        return uscript_getScript(0x61, &status)
+    }()
 }
