@@ -69,10 +69,11 @@ final class TransliteratorHandle: @unchecked Sendable {
         }
     }
 
-    /// The inverse of `self` (cached like any other).
+    /// The inverse of `self`: the same ID or rules opened in the other direction (cached
+    /// like any other; `utrans_openInverse` cannot invert custom rules).
     func inverse(key: Key) throws(TextTransformError) -> TransliteratorHandle {
         try Self.cache.value(for: Key(id: key.id, rules: key.rules, reverse: !key.reverse)) { () throws(TextTransformError) in
-            try TransliteratorHandle(template: TransliteratorEngine.inverse(of: template.pointer, id: key.id))
+            try TransliteratorHandle(template: TransliteratorEngine.open(id: key.id, rules: key.rules, reverse: !key.reverse))
         }
     }
 

@@ -16,8 +16,8 @@ public enum TextTransformError: Error, Sendable, Hashable, CustomStringConvertib
     case icu(ICUError)
     /// A transliterator ID (or compound ID) that ICU does not know, such as `"Latin-Klingon"`.
     case unknownTransliterator(String)
-    /// Transliteration rules ICU refuses. `line` is the 1-based rule number and `offset`
-    /// the UTF-16 offset within it, as ICU reports them; `context` is the text around the error.
+    /// Transliteration rules ICU refuses: `line` is the 1-based line of the rule text with
+    /// the error, `offset` ICU's UTF-16 offset into the rule text, `context` the text around it.
     case invalidRules(String, line: Int?, offset: Int?, context: String)
     /// A `UnicodeSet` pattern ICU refuses; `offset` is where parsing stopped, when known.
     case invalidSetPattern(String, offset: Int?)
@@ -35,12 +35,27 @@ public enum TextTransformError: Error, Sendable, Hashable, CustomStringConvertib
         case .unknownTransliterator(let id): "unknown transliterator \"\(id)\""
         case .invalidRules(_, let line, let offset, let context):
             "invalid transliteration rules"
-                + (line.map { " at rule \($0)" } ?? "") + (offset.map { ", offset \($0)" } ?? "")
-                + (context.isEmpty ? "" : ": \"\(context)\"")
+                + (line.map { " on line \($0)" } ?? "") + (offset.map { " (offset \($0))" } ?? "")
+                + (context.isEmpty ? "" : " near \"" + context.replacingNewlines() + "\"")
         case .invalidSetPattern(let pattern, let offset):
             "invalid UnicodeSet pattern \"\(pattern)\"" + (offset.map { " at offset \($0)" } ?? "")
         case .unknownCharacterName(let name): "no character is named \"\(name)\""
         case .unknownProperty(let name): "unknown Unicode property \"\(name)\""
         }
+    }
+}
+
+extension String {
+    /// The text on one line: line feeds and carriage returns as `\n` and `\r`.
+    fileprivate func replacingNewlines() -> String {
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

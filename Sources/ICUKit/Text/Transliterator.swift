@@ -81,7 +81,7 @@ public struct Transliterator: Sendable {
         }
     }
 
-    /// The inverse transliterator (ICU's `utrans_openInverse`).
+    /// The inverse transliterator: the same ID or rules in the other direction.
     ///
     /// ```swift
     /// let latin = try Transliterator("Cyrillic-Latin")

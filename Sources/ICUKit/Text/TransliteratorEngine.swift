@@ -40,8 +40,14 @@ enum TransliteratorEngine {
             if let rules {
                 let context = withUnsafeBytes(of: parseError.preContext) { Self.text($0) }
                     + withUnsafeBytes(of: parseError.postContext) { Self.text($0) }
-                throw .invalidRules(rules, line: parseError.line > 0 ? Int(parseError.line) : nil,
-                                    offset: parseError.offset >= 0 ? Int(parseError.offset) : nil, context: context)
+                // ICU reports the UTF-16 offset in the whole rule text (and line 0): the line
+                // is counted here, so the error names the line of the bad rule.
+                let offset = parseError.offset >= 0 ? Int(parseError.offset) : nil
+                var line = parseError.line > 0 ? Int(parseError.line) : nil
+                if line == nil, let offset, let units = ruleUnits, offset <= units.count {
+                    line = 1 + units[..<offset].lazy.filter { $0 == 0x0A }.count
+                }
+                throw .invalidRules(rules, line: line, offset: offset, context: context)
             }
             if status == U_INVALID_ID || status == U_PARSE_ERROR || status == U_ILLEGAL_ARGUMENT_ERROR
                 || status == U_MISSING_RESOURCE_ERROR || status > 0x10000 {
@@ -57,14 +63,6 @@ enum TransliteratorEngine {
         let units = raw.bindMemory(to: UInt16.self)
         let length = units.firstIndex(of: 0) ?? units.count
         return String(decoding: units[..<length], as: UTF16.self)
-    }
-
-    static func inverse(of template: OpaquePointer, id: String) throws(TextTransformError) -> OwnedHandle {
-        var status = U_ZERO_ERROR
-        guard let inverse = utrans_openInverse(constRaw(template), &status), !status.isFailure else {
-            throw .unknownTransliterator("inverse of \(id)")
-        }
-        return owned(inverse)
     }
 
     static func cloneOrThrow(_ template: OpaquePointer) throws(ICUError) -> OwnedHandle {
