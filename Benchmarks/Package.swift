@@ -61,6 +61,7 @@ let package = Package(
         benchmarkTarget("DateFormatBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("NumberBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("CalendarBenchmarks", peers: ["FoundationPeers"]),
+        benchmarkTarget("TextBenchmarks", peers: ["FoundationPeers", "SegmentationCorpus"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,13 +23,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try mapper.lowercased(text)
         _ = try mapper.titlecased(text, options: titleOptions[control / locales.count % titleOptions.count])
         let folded = try mapper.folded(text)
-        expect(same(try mapper.folded(folded), folded), "fold is not idempotent")
+        let refolded = try mapper.folded(folded)
+        expect(same(refolded, folded), "fold is not idempotent")
         let turkic = mapper.locale.language == "tr" || mapper.locale.language == "az"
-        expect(same(folded, try CaseMapper().folded(text, turkic: turkic)), "fold depends on more than the Turkic option")
-        expect(try mapper.caselessEquals(text, text), "not caselessly equal to itself")
-        expect(try mapper.caselessEquals(text, folded), "not caselessly equal to its fold")
+        let plain = try CaseMapper().folded(text, turkic: turkic)
+        expect(same(folded, plain), "fold depends on more than the Turkic option")
+        let selfEqual = try mapper.caselessEquals(text, text)
+        expect(selfEqual, "not caselessly equal to itself")
+        let foldEqual = try mapper.caselessEquals(text, folded)
+        expect(foldEqual, "not caselessly equal to its fold")
         let key = try mapper.foldKey(text)
-        expect(try Normalizer.nfkcCasefold.isNormalized(key), "fold key not NFKC_Casefold")
+        let keyNormalized = try Normalizer.nfkcCasefold.isNormalized(key)
+        expect(keyNormalized, "fold key not NFKC_Casefold")
     } catch {
         fatalError("valid text threw \(error)")
     }

@@ -24,7 +24,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
              p.combiningClass, p.numericValue, p.isEmoji, p.isExtendedPictographic)
         if let own = p.name {
             do {
-                expect(try ScalarProperties.scalar(named: own).value == value, "\(own) looks up another scalar")
+                let found = try ScalarProperties.scalar(named: own)
+                expect(found.value == value, "\(own) looks up another scalar")
             } catch {
                 fatalError("its own name \(own) does not look up: \(error)")
             }

@@ -46,25 +46,33 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     do {
         let result = try normalizer.normalize(text)
-        expect(same(result, try normalizer.normalizeThroughICU(text)), "fast path differs from ICU")
-        expect(same(try normalizer.normalize(result), result), "not idempotent")
+        let icu = try normalizer.normalizeThroughICU(text)
+        expect(same(result, icu), "fast path differs from ICU")
+        let again = try normalizer.normalize(result)
+        expect(same(again, result), "not idempotent")
         let normalized = try normalizer.isNormalized(text)
         expect(normalized == same(result, text), "isNormalized disagrees with normalize")
-        expect(normalized == (try normalizer.isNormalizedThroughICU(text)), "isNormalized differs from ICU")
-        expect(try normalizer.isNormalized(result), "the result is not normalized")
+        let icuNormalized = try normalizer.isNormalizedThroughICU(text)
+        expect(normalized == icuNormalized, "isNormalized differs from ICU")
+        let resultNormalized = try normalizer.isNormalized(result)
+        expect(resultNormalized, "the result is not normalized")
         switch try normalizer.quickCheck(text) {
         case .yes: expect(normalized, "quick check yes, but not normalized")
         case .no: expect(!normalized, "quick check no, but normalized")
         case .maybe: break
         }
         if normalizer.form == .nfc {
-            expect(same(try Normalizer.nfc.normalize(Normalizer.nfd.normalize(text)), result), "NFC(NFD(x)) != NFC(x)")
+            let composed = try Normalizer.nfc.normalize(Normalizer.nfd.normalize(text))
+            expect(same(composed, result), "NFC(NFD(x)) != NFC(x)")
         } else if normalizer.form == .nfkc {
-            expect(same(try Normalizer.nfkc.normalize(Normalizer.nfkd.normalize(text)), result), "NFKC(NFKD(x)) != NFKC(x)")
+            let composed = try Normalizer.nfkc.normalize(Normalizer.nfkd.normalize(text))
+            expect(same(composed, result), "NFKC(NFKD(x)) != NFKC(x)")
         }
-        expect(same(try streamed([bytes[..<cut], bytes[cut...]]), result), "stream cut at \(cut) differs")
+        let cutStream = try streamed([bytes[..<cut], bytes[cut...]])
+        expect(same(cutStream, result), "stream cut at \(cut) differs")
         if bytes.count <= 64 {
-            expect(same(try streamed(bytes.indices.map { bytes[$0...$0] }), result), "byte-by-byte stream differs")
+            let byteStream = try streamed(bytes.indices.map { bytes[$0...$0] })
+            expect(same(byteStream, result), "byte-by-byte stream differs")
         }
     } catch {
         fatalError("valid text threw \(error)")

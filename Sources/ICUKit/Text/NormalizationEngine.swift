@@ -262,22 +262,23 @@ final class NormalizationEngine: @unchecked Sendable {
 struct ICUScratch {
     var source: [UInt16] = []
     var result: [UInt16] = []
+    var utf8: [CChar] = []
 
-    /// Fills `source` with the UTF-16 form of valid UTF-8 `bytes`.
+    /// Fills `source` with the UTF-16 form of valid UTF-8 `bytes` (`u_strFromUTF8`).
     mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) throws(TextTransformError) -> Int32 {
         guard bytes.count < Int(Int32.max) / 2 else {
             throw .inputTooLong(InputTooLongError(length: bytes.count, limit: Int(Int32.max) / 2, unit: "UTF-8 bytes"))
         }
-        source.removeAll(keepingCapacity: true)
-        var i = 0
-        while i < bytes.count {
-            let (c, length) = NormalizationEngine.decode(bytes, at: i, lead: bytes[i])
-            if c < 0x10000 { source.append(UInt16(c)) } else {
-                source.append(UInt16(0xD7C0 + (c >> 10))); source.append(UInt16(0xDC00 | (c & 0x3FF)))
+        if source.count < bytes.count + 1 { source = [UInt16](repeating: 0, count: bytes.count + 1) }
+        var length: Int32 = 0
+        var status = U_ZERO_ERROR
+        source.withUnsafeMutableBufferPointer { units in
+            bytes.withMemoryRebound(to: CChar.self) { utf8 in
+                _ = u_strFromUTF8(units.baseAddress, Int32(units.count), &length, utf8.baseAddress, Int32(utf8.count), &status)
             }
-            i += length
         }
-        return Int32(source.count)
+        if status.isFailure { throw .icu(ICUError(status, operation: "u_strFromUTF8")) }
+        return length
     }
 
     mutating func normalize(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer, appendingTo out: inout [UInt8]) throws(TextTransformError) {
@@ -293,7 +294,17 @@ struct ICUScratch {
             }
             if status == U_BUFFER_OVERFLOW_ERROR { capacity = Int(written) + 16; continue }
             if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_normalize")) }
-            result.withUnsafeBufferPointer { UTF8Appending.append(UnsafeBufferPointer(rebasing: $0[..<Int(written)]), to: &out) }
+            // UTF-16 back to UTF-8 (`u_strToUTF8`), appended to `out`.
+            let needed = Int(written) * 3
+            if utf8.count < needed + 1 { utf8 = [CChar](repeating: 0, count: needed + 1) }
+            var length: Int32 = 0
+            utf8.withUnsafeMutableBufferPointer { buffer in
+                _ = u_strToUTF8(buffer.baseAddress, Int32(buffer.count), &length, result, written, &status)
+            }
+            if status.isFailure { throw .icu(ICUError(status, operation: "u_strToUTF8")) }
+            utf8.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: UInt8.self) { out.append(contentsOf: $0[..<Int(length)]) }
+            }
             return
         }
     }
@@ -312,35 +323,5 @@ struct ICUScratch {
         let result = source.withUnsafeBufferPointer { unorm2_quickCheck(instance, $0.baseAddress, length, &status) }
         if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_quickCheck")) }
         return result
-    }
-}
-
-/// UTF-16 from ICU appended to a UTF-8 byte array.
-enum UTF8Appending {
-    @inline(__always)
-    static func append(_ units: UnsafeBufferPointer<UInt16>, to out: inout [UInt8]) {
-        var i = 0
-        let n = units.count
-        while i < n {
-            var value = UInt32(units[i])
-            i += 1
-            if value < 0x80 { out.append(UInt8(value)); continue }
-            if value < 0x800 {
-                out.append(UInt8(0xC0 | (value >> 6))); out.append(UInt8(0x80 | (value & 0x3F)))
-                continue
-            }
-            if value >= 0xD800 && value <= 0xDFFF {
-                if value <= 0xDBFF, i < n, units[i] >= 0xDC00, units[i] <= 0xDFFF {
-                    value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
-                    i += 1
-                    out.append(UInt8(0xF0 | (value >> 18))); out.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
-                    out.append(UInt8(0x80 | ((value >> 6) & 0x3F))); out.append(UInt8(0x80 | (value & 0x3F)))
-                    continue
-                }
-                value = 0xFFFD
-            }
-            out.append(UInt8(0xE0 | (value >> 12))); out.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            out.append(UInt8(0x80 | (value & 0x3F)))
-        }
     }
 }
