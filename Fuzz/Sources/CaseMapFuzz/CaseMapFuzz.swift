@@ -3,7 +3,7 @@
 //
 // Properties checked: no operation throws on valid text; folding is idempotent and
 // locale-independent except for the Turkic option; a string equals itself caselessly and
-// its fold caselessly; uppercase, lowercase and titlecase of the empty string are empty;
+// its fold caselessly (except with Turkic folding); uppercase, lowercase and titlecase of the empty string are empty;
 // the fold key is NFKC_Casefold-normalized.
 import FuzzSupport
 import ICUKit
@@ -30,8 +30,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         expect(same(folded, plain), "fold depends on more than the Turkic option")
         let selfEqual = try mapper.caselessEquals(text, text)
         expect(selfEqual, "not caselessly equal to itself")
-        let foldEqual = try mapper.caselessEquals(text, folded)
-        expect(foldEqual, "not caselessly equal to its fold")
+        // (Not for Turkic folding: NFD(İ) = I + U+0307 folds to ı + U+0307, while İ folds
+        // to i, so D145's match is not closed under Turkic folding; the definition's own gap.)
+        if !turkic {
+            let foldEqual = try mapper.caselessEquals(text, folded)
+            expect(foldEqual, "not caselessly equal to its fold")
+        }
         let key = try mapper.foldKey(text)
         let keyNormalized = try Normalizer.nfkcCasefold.isNormalized(key)
         expect(keyNormalized, "fold key not NFKC_Casefold")
