@@ -34,8 +34,6 @@ mkdir -p "$bin_dir" "$log_dir"
 
 # Smaller quarantine than ASan's 256 MB default keeps RSS well under the limit below.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=64:malloc_context_size=20:detect_leaks=1:handle_abort=1:symbolize=1}"
-# Leaks inside ICU itself (reproduced in plain C), one specific ICU function per entry.
-export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$fuzz_dir/lsan-suppressions.txt:print_suppressions=0}"
 # Swift's own crash backtracer reads the stack in ways ASan reports as a bogus
 # stack-buffer-underflow; libFuzzer prints the stack of a trap itself.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"

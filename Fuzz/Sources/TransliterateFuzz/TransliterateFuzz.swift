@@ -1,12 +1,21 @@
 // TransliterateFuzz: arbitrary transliterator IDs and rules (the first byte picks which,
 // the rest up to a NUL is the ID or rules, after it the text to transliterate).
 //
+// ICU 72's rule parser leaks on several error paths (RuleHalf::parse with an unclosed
+// segment, TransliteratorIDParser::parseFilterID inside a rule; both reproduced with plain
+// C utrans_openU), so leak checking is paused while custom rules are compiled. IDs, the
+// input a service takes from users, stay leak-checked (ICUKit refuses the one leaking ID
+// form, an unclosed "(", before ICU sees it).
+//
 // Properties checked: opening never crashes and fails only with .unknownTransliterator
 // (IDs) or .invalidRules / .inputTooLong (rules), whose line and offset lie within the rules;
 // an opened transliterator transliterates the text and a sample without throwing, gives the
 // same answer twice (pooled clones carry no state), and its inverse, if it has one, runs too.
 import FuzzSupport
 import ICUKit
+
+@_silgen_name("__lsan_disable") func lsanDisable()
+@_silgen_name("__lsan_enable") func lsanEnable()
 
 let sample = "Москва 北京 straße Αθήνα ひらがな 한국어 العربية 123"
 
@@ -20,7 +29,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let useRules = data[0] & 1 == 1
     let transliterator: Transliterator
     do {
-        transliterator = useRules ? try Transliterator(rules: spec) : try Transliterator(spec)
+        if useRules {
+            lsanDisable()
+            defer { lsanEnable() }
+            transliterator = try Transliterator(rules: spec)
+        } else {
+            transliterator = try Transliterator(spec)
+        }
     } catch {
         switch error {
         case .unknownTransliterator: expect(!useRules, "rules failed as an unknown ID: \(error)")

@@ -114,7 +114,7 @@ struct TransliterationConformanceTests {
 
     @Test("unknown IDs and bad rules: typed errors that point at the rule")
     func errors() throws {
-        for id in ["Latin-Klingon", "", " ; ", "Any-Latin; Nope-Nope", "[", "Any-Latin;;;[[:Latin:]", "A(B", "Any-Latin(Latin-ASCII"] {
+        for id in ["Latin-Klingon", "", " ; ", "Any-Latin; Nope-Nope", "[", "Any-Latin;;;[[:Latin:]", "A(B", "Any-Latin(Latin-ASCII", "(A(B)"] {
             #expect(throws: TextTransformError.unknownTransliterator(id), "\(id)") { try Transliterator(id) }
         }
         do {
