@@ -15,7 +15,7 @@ struct ICUKitCommand: ParsableCommand {
         commandName: "icukit",
         abstract: "Real-world text handling with ICU \(ICUVersion.icu) (Unicode \(ICUVersion.unicode)).",
         discussion: "Errors go to stderr as 'icukit: error: …'. Exit codes: 0 ok, 64 usage, 65 invalid input data, 66 file not found, 70 internal.",
-        subcommands: [SegmentCommand.self, SortCommand.self, CompareCommand.self, SearchCommand.self, BidiCommand.self, FormatCommand.self, LocaleCommand.self, CalendarCommand.self, DetectCommand.self, ConvertCommand.self, TourCommand.self]
+        subcommands: [SegmentCommand.self, SortCommand.self, CompareCommand.self, SearchCommand.self, BidiCommand.self, FormatCommand.self, LocaleCommand.self, CalendarCommand.self, DetectCommand.self, ConvertCommand.self, LanguageCommand.self, TourCommand.self]
     )
 
     /// Parses and runs the command, mapping every failure to one `icukit: error:` line
