@@ -11,8 +11,9 @@ text, the same extraction as Sources/ICUKit/Language/LanguageFeatures.swift:
              (unigrams are letters only);
   kind 5:    whole words (up to 24 letters).
 Per language and kind the most frequent features are kept with their cost -ln P(f | language,
-kind) in 1/10 nat steps; a feature the language did not keep costs the language's floor for
-that kind. Features are stored by a 32-bit FNV-1a hash of their UTF-8 bytes (seeded by kind).
+kind) in 1/10 nat steps; a feature the language did not keep costs the floor of that kind
+(the same for every language: the largest of the languages' own floors, half the count of
+their least frequent kept feature). The tables store gains, floor - cost. Features are stored by a 32-bit FNV-1a hash of their UTF-8 bytes (seeded by kind).
 Every language also records its writing system (the script most of its letters are in), which
 decides first at recognition time.
 
@@ -173,9 +174,15 @@ def q(x):
     return max(0, min(255, int(round(x * QUANT))))
 
 
+DENSE = 16  # features kept by at least this many languages are stored as a dense row
+
+
 def serialize(model):
+    """Costs become gains (floor of the kind - cost, >= 0): a language that did not keep a
+    feature gains 0 from it, so only the languages that kept it are stored."""
     codes = sorted(model)
-    feats = collections.defaultdict(list)  # hash -> [(lang, cost)]
+    floors = [model[codes[0]][1][k][1] for k in range(6)]
+    feats = collections.defaultdict(list)  # hash -> [(lang, gain)]
     kind_of = {}
     for li, code in enumerate(codes):
         _, kinds = model[code]
@@ -185,22 +192,24 @@ def serialize(model):
                 if h in kind_of and kind_of[h] != k:
                     continue  # cross-kind hash collision: keep the first
                 kind_of[h] = k
-                feats[h].append((li, q(c)))
-    out = bytearray(b"ILM1")
-    out += struct.pack("<HI", len(codes), len(feats))
+                feats[h].append((li, max(0, q(floors[k]) - q(c))))
+    dense = sum(1 for es in feats.values() if len(es) >= DENSE)
+    sparse_entries = sum(len(es) for es in feats.values() if len(es) < DENSE)
+    out = bytearray(b"ILM2")
+    out += struct.pack("<HIII", len(codes), len(feats), dense, sparse_entries)
     out += struct.pack("<H", len(SCRIPT_RANGES))
     for a, b, n in SCRIPT_RANGES:
         out += struct.pack("<IIB", a, b, S[n])
+    out += bytes(q(fl) for fl in floors)
     for code in codes:
-        script, kinds = model[code]
+        script, _ = model[code]
         cb = code.encode()
         out += struct.pack("<B", len(cb)) + cb + struct.pack("<B", script)
-        out += bytes(q(fl) for _, fl in kinds)
     for h in sorted(feats):
         es = sorted(feats[h])
         out += struct.pack("<IB", h, len(es))
-        for li, c in es:
-            out += struct.pack("<BB", li, c)
+        for li, g in es:
+            out += struct.pack("<BB", li, g)
     return bytes(out), codes
 
 

@@ -1,11 +1,15 @@
 /// The language-recognition tables, decoded once from the generated
 /// `LanguageModel+Data.swift` (built by `Scripts/build-language-models.py`).
 ///
-/// Layout of the decoded blob (little endian): `"ILM1"`, language count (UInt16), feature
-/// count (UInt32), script range count (UInt16) and the ranges (first, last: UInt32, script:
-/// UInt8); per language its BCP 47 code (length-prefixed), script and six floors (one per
-/// feature kind); then the features sorted by hash: hash (UInt32), entry count (UInt8),
-/// entries (language index, cost), costs in 1/10 nat.
+/// Layout of the decoded blob (little endian): `"ILM2"`, language count (UInt16), feature
+/// count, dense feature count and sparse entry count (UInt32 each), script range count (UInt16)
+/// and the ranges (first, last: UInt32, script: UInt8); the six floors (one per feature kind);
+/// per language its BCP 47 code (length-prefixed) and script; then the features sorted by
+/// hash: hash (UInt32), entry count (UInt8), entries (language index, gain), where the gain is
+/// floor − cost in 1/10 nat (a language that did not keep the feature gains 0).
+///
+/// Features kept by many languages (the frequent ones) become dense rows of gains, one byte
+/// per language, added with a loop the compiler vectorizes; the rest stay sparse entries.
 ///
 /// Sendable notes: immutable after `init`; the one shared instance is a `static let`.
 struct LanguageModel: Sendable {
@@ -16,31 +20,36 @@ struct LanguageModel: Sendable {
     /// Script ids the model gives the kana and Han letters (`Kana`, `Hani`).
     static let kanaScript: UInt8 = 26
     static let hanScript: UInt8 = 27
+    /// Marks an `info` value as a dense row index.
+    static let denseFlag: UInt32 = 1 << 31
 
     let codes: [String]
     let locales: [LocaleID]
     let scripts: [UInt8]
     /// Cost of a feature a language did not keep, per kind (1/10 nat).
-    let floors: [Float]
+    let floors: [Int32]
+    /// Languages rounded up to a multiple of 16: the stride of a dense row.
+    let stride: Int
     /// Script of each BMP scalar (0 = none of the model's scripts).
     let bmpScripts: [UInt8]
     let astralRanges: [(UInt32, UInt32, UInt8)]
-    /// Open-addressing hash table: `keys[slot]`, and `info[slot]` = entry start << 8 | count
-    /// (0 = empty slot).
+    /// Open-addressing hash table: `keys[slot]`, and `info[slot]` = entry start << 8 | count,
+    /// or `denseFlag | row` (0 = empty slot).
     let keys: [UInt32]
     let info: [UInt32]
     let mask: Int
-    /// Per feature: language index << 8 | cost.
+    /// Sparse features: language index << 8 | gain.
     let entries: [UInt16]
-    /// The number of languages whose model uses each script id.
-    let languagesPerScript: [Int]
+    /// Dense features: `stride` gains per row.
+    let dense: [UInt8]
 
     init(base64 text: StaticString) {
-        let blob = text.withUTF8Buffer { Self.decodeBase64($0) }
-        var reader = Reader(bytes: blob)
-        precondition(reader.u32() == 0x314D_4C49, "language model: bad magic")
+        var reader = Base64Reader(text)
+        precondition(reader.u32() == 0x324D_4C49, "language model: bad magic")
         let languageCount = Int(reader.u16())
         let featureCount = Int(reader.u32())
+        let denseCount = Int(reader.u32())
+        let entryCount = Int(reader.u32())
         var bmp = [UInt8](repeating: 0, count: 0x10000)
         var astral: [(UInt32, UInt32, UInt8)] = []
         for _ in 0..<Int(reader.u16()) {
@@ -51,47 +60,55 @@ struct LanguageModel: Sendable {
                 astral.append((first, last, script))
             }
         }
+        let floors = (0..<Self.kinds).map { _ in Int32(reader.u8()) }
         var codes: [String] = [], scripts: [UInt8] = []
-        var floors = [Float](repeating: 0, count: Self.kinds)
         for _ in 0..<languageCount {
             let length = Int(reader.u8())
-            codes.append(String(decoding: blob[reader.offset..<reader.offset + length], as: UTF8.self))
-            reader.offset += length
+            codes.append(String(decoding: (0..<length).map { _ in reader.u8() }, as: UTF8.self))
             scripts.append(reader.u8())
-            for kind in 0..<Self.kinds { floors[kind] = max(floors[kind], Float(reader.u8())) }
         }
+        let stride = (languageCount + 15) & ~15
         var capacity = 1
-        while capacity < featureCount * 2 { capacity <<= 1 }
+        while capacity * 5 < featureCount * 8 { capacity <<= 1 }  // load factor at most 0.625
         var keys = [UInt32](repeating: 0, count: capacity)
         var info = [UInt32](repeating: 0, count: capacity)
-        var entries: [UInt16] = []
-        entries.reserveCapacity(blob.count / 2)
+        var entries = [UInt16]()
+        entries.reserveCapacity(entryCount)
+        var dense = [UInt8](repeating: 0, count: denseCount * stride)
+        var rows = 0
         for _ in 0..<featureCount {
             let hash = reader.u32()
             let count = Int(reader.u8())
-            let start = entries.count
-            for _ in 0..<count {
-                let language = UInt16(reader.u8()), cost = reader.u8()
-                entries.append(language << 8 | UInt16(cost))
+            let value: UInt32
+            if count >= 16 {
+                for _ in 0..<count {
+                    let language = Int(reader.u8())
+                    dense[rows * stride + language] = reader.u8()
+                }
+                value = Self.denseFlag | UInt32(rows)
+                rows += 1
+            } else {
+                value = UInt32(entries.count) << 8 | UInt32(count)
+                for _ in 0..<count { entries.append(UInt16(reader.u8()) << 8 | UInt16(reader.u8())) }
             }
             var slot = Int(Self.mix(hash)) & (capacity - 1)
             while info[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             keys[slot] = hash
-            info[slot] = UInt32(start) << 8 | UInt32(count)
+            info[slot] = value
         }
-        var perScript = [Int](repeating: 0, count: 256)
-        for script in scripts { perScript[Int(script)] += 1 }
+        precondition(rows == denseCount && entries.count == entryCount, "language model: bad counts")
         self.codes = codes
         self.locales = codes.map { (try? LocaleID($0)) ?? .root }
         self.scripts = scripts
         self.floors = floors
+        self.stride = stride
         self.bmpScripts = bmp
         self.astralRanges = astral
         self.keys = keys
         self.info = info
         self.mask = capacity - 1
         self.entries = entries
-        self.languagesPerScript = perScript
+        self.dense = dense
     }
 
     /// The script id of `scalar` (0 when it is in none of the model's scripts).
@@ -102,14 +119,14 @@ struct LanguageModel: Sendable {
         return 0
     }
 
-    /// The entries of a feature: (start, count) in `entries`, or nil when no language kept it.
+    /// The `info` value of a feature (dense row or sparse entries), or 0 when no language
+    /// kept it.
     @inline(__always)
-    func lookup(_ hash: UInt32) -> (start: Int, count: Int)? {
+    func lookup(_ hash: UInt32) -> UInt32 {
         var slot = Int(Self.mix(hash)) & mask
         while true {
             let value = info[slot]
-            if value == 0 { return nil }
-            if keys[slot] == hash { return (Int(value >> 8), Int(value & 0xFF)) }
+            if value == 0 || keys[slot] == hash { return value }
             slot = (slot + 1) & mask
         }
     }
@@ -123,31 +140,38 @@ struct LanguageModel: Sendable {
     @inline(__always)
     static func mix(_ hash: UInt32) -> UInt32 { (hash ^ (hash >> 15)) &* 0x2C1B_3C6D }
 
-    private static func decodeBase64(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var table = [UInt8](repeating: 0xFF, count: 256)
-        for (index, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
-            table[Int(character)] = UInt8(index)
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.count / 4 * 3)
-        var accumulator: UInt32 = 0, bits = 0
-        for byte in text {
-            let value = table[Int(byte)]
-            if value == 0xFF { continue }  // line breaks and padding
-            accumulator = accumulator << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-            }
-        }
-        return out
-    }
+    /// Reads the base64 text a byte at a time (line breaks skipped), so the decoded blob
+    /// never exists as a whole: only the tables built from it stay in memory.
+    private struct Base64Reader {
+        let text: UnsafeBufferPointer<UInt8>
+        var position = 0
+        var accumulator: UInt32 = 0
+        var bits = 0
 
-    private struct Reader {
-        let bytes: [UInt8]
-        var offset = 0
-        mutating func u8() -> UInt8 { defer { offset += 1 }; return bytes[offset] }
+        init(_ string: StaticString) {
+            text = UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount)
+        }
+
+        mutating func u8() -> UInt8 {
+            while bits < 8 {
+                let byte = text[position]
+                position += 1
+                let value: UInt8
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
+                case UInt8(ascii: "+"): value = 62
+                case UInt8(ascii: "/"): value = 63
+                default: continue  // line breaks
+                }
+                accumulator = accumulator << 6 | UInt32(value)
+                bits += 6
+            }
+            bits -= 8
+            return UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
+        }
+
         mutating func u16() -> UInt16 { UInt16(u8()) | UInt16(u8()) << 8 }
         mutating func u32() -> UInt32 { UInt32(u16()) | UInt32(u16()) << 16 }
     }

@@ -194,7 +194,7 @@ public struct LanguageRecognizer: Sendable {
         // text are far from independent, and raw posteriors would be near 0 or 1.
         let temperature = 10 * (1 + Double(scorer.matched).squareRoot() * 0.5)
         var logits = candidates.map { index in
-            -(Double(scorer.floorTotal) + Double(scorer.delta[index])) / temperature + (logPriors?[index] ?? 0)
+            -Double(scorer.floorTotal - Int(scorer.gains[index])) / temperature + (logPriors?[index] ?? 0)
         }
         let top = logits.max() ?? 0
         var total = 0.0
@@ -202,9 +202,18 @@ public struct LanguageRecognizer: Sendable {
             logits[position] = exp(logits[position] - top)
             total += logits[position]
         }
-        var ranked = candidates.indices.map { (candidates[$0], logits[$0] / total) }
-        ranked.sort { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-        return ranked.prefix(maximum).map { LanguageHypothesis(language: model.locales[$0.0], probability: min(1, max(0, $0.1))) }
+        // The best `maximum` by repeated selection (usually 1 or a few of 100).
+        var result: [LanguageHypothesis] = []
+        var taken = [Bool](repeating: false, count: candidates.count)
+        for _ in 0..<min(maximum, candidates.count) {
+            var best = -1
+            for position in candidates.indices where !taken[position] && (best < 0 || logits[position] > logits[best]) {
+                best = position
+            }
+            taken[best] = true
+            result.append(LanguageHypothesis(language: model.locales[candidates[best]], probability: min(1, max(0, logits[best] / total))))
+        }
+        return result
     }
 
     /// Model languages a user's code names: the exact code, else language + script, else

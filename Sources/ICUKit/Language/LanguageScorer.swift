@@ -4,14 +4,13 @@
 /// whole words up to 24 letters), each feature hashed with FNV-1a over its UTF-8 bytes.
 struct LanguageScorer {
     static let maxWord = 24
-    /// Scoring weight per feature kind (n-grams of 1…5 letters, words).
-    static let weights: [Float] = [1, 1, 1, 1, 1, 1]
 
     let model: LanguageModel
-    /// Sum of cost deltas (cost − floor) per language over the features seen.
-    var delta: [Float]
-    /// Sum of the floors of every feature seen (what a language pays when it kept none).
-    var floorTotal: Float = 0
+    /// Sum of gains (floor − cost) per language over the features seen (`model.stride` long).
+    var gains: [Int32]
+    /// Sum of the floors of every feature seen (what a language pays when it kept none);
+    /// a language's cost is `floorTotal − gains[language]`, in 1/10 nat.
+    var floorTotal = 0
     /// Features found in the model.
     var matched = 0
     /// Letters per script id.
@@ -24,7 +23,7 @@ struct LanguageScorer {
 
     init(model: LanguageModel = .shared) {
         self.model = model
-        self.delta = [Float](repeating: 0, count: model.codes.count)
+        self.gains = [Int32](repeating: 0, count: model.stride)
         word.reserveCapacity(64)
         wordBytes.reserveCapacity(256)
         byteEnds.reserveCapacity(64)
@@ -134,14 +133,23 @@ struct LanguageScorer {
 
     @inline(__always)
     private mutating func score(_ hash: UInt32, kind: Int) {
-        guard let (start, count) = model.lookup(hash) else { return }
+        let value = model.lookup(hash)
+        guard value != 0 else { return }
         matched += 1
-        let weight = Self.weights[kind], floor = model.floors[kind]
-        floorTotal += weight * floor
-        model.entries.withUnsafeBufferPointer { entries in
-            delta.withUnsafeMutableBufferPointer { delta in
-                for entry in entries[start..<(start + count)] {
-                    delta[Int(entry >> 8)] += weight * (Float(entry & 0xFF) - floor)
+        floorTotal += Int(model.floors[kind])
+        if value & LanguageModel.denseFlag != 0 {
+            let stride = model.stride
+            let row = Int(value & ~LanguageModel.denseFlag) * stride
+            model.dense.withUnsafeBufferPointer { dense in
+                gains.withUnsafeMutableBufferPointer { gains in
+                    for language in 0..<stride { gains[language] &+= Int32(dense[row + language]) }
+                }
+            }
+        } else {
+            let start = Int(value >> 8), count = Int(value & 0xFF)
+            model.entries.withUnsafeBufferPointer { entries in
+                gains.withUnsafeMutableBufferPointer { gains in
+                    for entry in entries[start..<(start + count)] { gains[Int(entry >> 8)] &+= Int32(entry & 0xFF) }
                 }
             }
         }
