@@ -35,6 +35,7 @@ let package = Package(
         .target(name: "CalendarFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "EncodingFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "EncodeFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "LanguageFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,11 +32,15 @@ struct LanguageModel: Sendable {
     let stride: Int
     /// Script of each BMP scalar (0 = none of the model's scripts).
     let bmpScripts: [UInt8]
+    /// Per BMP scalar: 0 when it is not a letter or mark, `multiScalarLowercase` when its
+    /// lower-case form is several scalars, otherwise its (simple = full) lower-case form.
+    let bmpLowercase: [UInt32]
+    static let multiScalarLowercase = UInt32.max
     let astralRanges: [(UInt32, UInt32, UInt8)]
-    /// Open-addressing hash table: `keys[slot]`, and `info[slot]` = entry start << 8 | count,
-    /// or `denseFlag | row` (0 = empty slot).
-    let keys: [UInt32]
-    let info: [UInt32]
+    /// Open-addressing hash table, one 64-bit word per slot (one cache miss per probe): the
+    /// feature hash in the high half, `info` in the low half = entry start << 8 | count, or
+    /// `denseFlag | row` (0 = empty slot).
+    let slots: [UInt64]
     let mask: Int
     /// Sparse features: language index << 8 | gain.
     let entries: [UInt16]
@@ -70,8 +74,7 @@ struct LanguageModel: Sendable {
         let stride = (languageCount + 15) & ~15
         var capacity = 1
         while capacity * 5 < featureCount * 8 { capacity <<= 1 }  // load factor at most 0.625
-        var keys = [UInt32](repeating: 0, count: capacity)
-        var info = [UInt32](repeating: 0, count: capacity)
+        var slots = [UInt64](repeating: 0, count: capacity)
         var entries = [UInt16]()
         entries.reserveCapacity(entryCount)
         var dense = [UInt8](repeating: 0, count: denseCount * stride)
@@ -92,9 +95,8 @@ struct LanguageModel: Sendable {
                 for _ in 0..<count { entries.append(UInt16(reader.u8()) << 8 | UInt16(reader.u8())) }
             }
             var slot = Int(Self.mix(hash)) & (capacity - 1)
-            while info[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            keys[slot] = hash
-            info[slot] = value
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            slots[slot] = UInt64(hash) << 32 | UInt64(value)
         }
         precondition(rows == denseCount && entries.count == entryCount, "language model: bad counts")
         self.codes = codes
@@ -103,12 +105,29 @@ struct LanguageModel: Sendable {
         self.floors = floors
         self.stride = stride
         self.bmpScripts = bmp
+        self.bmpLowercase = (0..<0x10000).map { value in
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { return 0 }
+            return Self.lowercase(scalar)
+        }
         self.astralRanges = astral
-        self.keys = keys
-        self.info = info
+        self.slots = slots
         self.mask = capacity - 1
         self.entries = entries
         self.dense = dense
+    }
+
+    /// See ``bmpLowercase``.
+    static func lowercase(_ scalar: Unicode.Scalar) -> UInt32 {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark:
+            guard properties.changesWhenLowercased else { return scalar.value }
+            let lower = properties.lowercaseMapping.unicodeScalars
+            return lower.count == 1 ? lower.first!.value : multiScalarLowercase
+        default:
+            return 0
+        }
     }
 
     /// The script id of `scalar` (0 when it is in none of the model's scripts).
@@ -124,10 +143,12 @@ struct LanguageModel: Sendable {
     @inline(__always)
     func lookup(_ hash: UInt32) -> UInt32 {
         var slot = Int(Self.mix(hash)) & mask
-        while true {
-            let value = info[slot]
-            if value == 0 || keys[slot] == hash { return value }
-            slot = (slot + 1) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            while true {
+                let word = slots[slot]
+                if word == 0 || UInt32(truncatingIfNeeded: word >> 32) == hash { return UInt32(truncatingIfNeeded: word) }
+                slot = (slot + 1) & mask
+            }
         }
     }
 

@@ -30,7 +30,7 @@ public struct LanguageRecognizer: Sendable {
     public let languageConstraints: [LocaleID]
 
     /// Texts longer than this many UTF-8 bytes are sampled (bounded work).
-    static let sampleLimit = 256 * 1024
+    static let sampleLimit = 64 * 1024
     static let sampleWindows = 8
 
     /// Log prior per model language (nil = uniform).
@@ -194,7 +194,7 @@ public struct LanguageRecognizer: Sendable {
         // text are far from independent, and raw posteriors would be near 0 or 1.
         let temperature = 10 * (1 + Double(scorer.matched).squareRoot() * 0.5)
         var logits = candidates.map { index in
-            -Double(scorer.floorTotal - Int(scorer.gains[index])) / temperature + (logPriors?[index] ?? 0)
+            -Double(scorer.floorTotal - scorer.gain(of: index)) / temperature + (logPriors?[index] ?? 0)
         }
         let top = logits.max() ?? 0
         var total = 0.0

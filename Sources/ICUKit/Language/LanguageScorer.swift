@@ -6,8 +6,9 @@ struct LanguageScorer {
     static let maxWord = 24
 
     let model: LanguageModel
-    /// Sum of gains (floor − cost) per language over the features seen (`model.stride` long).
-    var gains: [Int32]
+    /// Sum of gains (floor − cost) per language over the features seen, 16 languages a
+    /// vector (`model.stride / 16` vectors); see ``gain(of:)``.
+    var gains: [SIMD16<Int32>]
     /// Sum of the floors of every feature seen (what a language pays when it kept none);
     /// a language's cost is `floorTotal − gains[language]`, in 1/10 nat.
     var floorTotal = 0
@@ -23,7 +24,7 @@ struct LanguageScorer {
 
     init(model: LanguageModel = .shared) {
         self.model = model
-        self.gains = [Int32](repeating: 0, count: model.stride)
+        self.gains = [SIMD16<Int32>](repeating: .zero, count: model.stride / 16)
         word.reserveCapacity(64)
         wordBytes.reserveCapacity(256)
         byteEnds.reserveCapacity(64)
@@ -63,18 +64,14 @@ struct LanguageScorer {
     }
 
     private mutating func addNonASCII(_ value: UInt32) {
-        guard let scalar = Unicode.Scalar(value) else { return }
-        let properties = scalar.properties
-        switch properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark:
-            if properties.changesWhenLowercased {
-                for lower in properties.lowercaseMapping.unicodeScalars { appendLetter(lower.value) }
-            } else {
-                appendLetter(value)
-            }
-        default:
+        var lower = value < 0x10000 ? model.bmpLowercase[Int(value)] : 0
+        if value >= 0x10000, let scalar = Unicode.Scalar(value) { lower = LanguageModel.lowercase(scalar) }
+        if lower == 0 {
             if !word.isEmpty { flushWord() }
+        } else if lower != LanguageModel.multiScalarLowercase {
+            appendLetter(lower)
+        } else if let scalar = Unicode.Scalar(value) {
+            for scalar in scalar.properties.lowercaseMapping.unicodeScalars { appendLetter(scalar.value) }
         }
     }
 
@@ -138,22 +135,31 @@ struct LanguageScorer {
         matched += 1
         floorTotal += Int(model.floors[kind])
         if value & LanguageModel.denseFlag != 0 {
-            let stride = model.stride
-            let row = Int(value & ~LanguageModel.denseFlag) * stride
-            model.dense.withUnsafeBufferPointer { dense in
+            let row = Int(value & ~LanguageModel.denseFlag) * model.stride
+            model.dense.withUnsafeBytes { dense in
                 gains.withUnsafeMutableBufferPointer { gains in
-                    for language in 0..<stride { gains[language] &+= Int32(dense[row + language]) }
+                    for vector in gains.indices {
+                        let bytes = dense.loadUnaligned(fromByteOffset: row + vector * 16, as: SIMD16<UInt8>.self)
+                        gains[vector] &+= SIMD16<Int32>(truncatingIfNeeded: bytes)
+                    }
                 }
             }
         } else {
             let start = Int(value >> 8), count = Int(value & 0xFF)
             model.entries.withUnsafeBufferPointer { entries in
                 gains.withUnsafeMutableBufferPointer { gains in
-                    for entry in entries[start..<(start + count)] { gains[Int(entry >> 8)] &+= Int32(entry & 0xFF) }
+                    for entry in entries[start..<(start + count)] {
+                        let language = Int(entry >> 8)
+                        gains[language >> 4][language & 15] &+= Int32(entry & 0xFF)
+                    }
                 }
             }
         }
     }
+
+    /// The summed gain of language `index`.
+    @inline(__always)
+    func gain(of index: Int) -> Int { Int(gains[index >> 4][index & 15]) }
 
     /// The script most letters are written in, with kana (plus Han) counted as Japanese.
     var dominantScript: UInt8 {
