@@ -42,6 +42,7 @@ MAX_CHARS = 1_200_000    # training characters per language
 MIN_CHARS = 10_000       # languages with less training text are left out ...
 ALWAYS = {"mt"}          # ... except these (encoding-model languages; thin but distinctive)
 MAX_WORD = 24
+PRIOR_WEIGHT = 0.5       # chosen on the held-out program messages (short texts of the major languages)
 
 # Scripts: (first, last, id). Must match nothing else: LanguageModel reads this table from
 # the generated data. id 0 = none/unknown.
@@ -157,16 +158,16 @@ def train(corpus):
             # Unseen: half the smallest kept count (never cheaper than anything kept).
             floor = -math.log(max(0.5, min(n for _, n in top) * 0.5) / tot) if top else 12.0
             kinds.append((costs, floor))
-        model[code] = (script, kinds)
+        model[code] = (script, kinds, total)
         print(f"{code}: {total} chars, script {SCRIPT_NAMES[script]}", file=sys.stderr)
     # One floor per kind for every language (the largest): a language trained on little text
     # must not pay less for an unseen feature than one that saw much; no kept feature costs
     # more than the floor.
     floors = [max(model[c][1][k][1] for c in model) for k in range(6)]
     for code in model:
-        script, kinds = model[code]
+        script, kinds, total = model[code]
         model[code] = (script, [({f: min(v, floors[k]) for f, v in costs.items()}, floors[k])
-                                for k, (costs, _) in enumerate(kinds)])
+                                for k, (costs, _) in enumerate(kinds)], total)
     return model
 
 
@@ -185,7 +186,7 @@ def serialize(model):
     feats = collections.defaultdict(list)  # hash -> [(lang, gain)]
     kind_of = {}
     for li, code in enumerate(codes):
-        _, kinds = model[code]
+        kinds = model[code][1]
         for k, (costs, _) in enumerate(kinds):
             for f, c in costs.items():
                 h = fnv(k, f)
@@ -201,10 +202,15 @@ def serialize(model):
     for a, b, n in SCRIPT_RANGES:
         out += struct.pack("<IIB", a, b, S[n])
     out += bytes(q(fl) for fl in floors)
+    # Prior: how much translated text a language has is a (rough) measure of how often its
+    # text is met; PRIOR_WEIGHT * ln(training characters / median), in 1/10 nat, as Int8.
+    sizes = sorted(model[c][2] for c in codes)
+    median = sizes[len(sizes) // 2]
     for code in codes:
-        script, _ = model[code]
+        script, _, total = model[code]
+        prior = max(-127, min(127, round(QUANT * PRIOR_WEIGHT * math.log(max(total, 1) / median))))
         cb = code.encode()
-        out += struct.pack("<B", len(cb)) + cb + struct.pack("<B", script)
+        out += struct.pack("<B", len(cb)) + cb + struct.pack("<Bb", script, prior)
     for h in sorted(feats):
         es = sorted(feats[h])
         out += struct.pack("<IB", h, len(es))

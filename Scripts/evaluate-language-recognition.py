@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Evaluate ICUKit's LanguageRecognizer beside the language identifiers people install,
-in one run on the same texts.
+in one run on the same texts. ICUKit's time and memory are its whole process (the CLI with
+--jsonl on all texts, model loading included; /usr/bin/time); a peer's are in-process over
+the same texts (its process's peak resident set, Python included).
 
 Texts: the HELD-OUT side of Scripts/language_corpus.py (translated program messages of the
 gettext domains the model builder never reads; see Scripts/LANGUAGE-DATA.md). This is our own
@@ -24,7 +26,6 @@ import json
 import os
 import pickle
 import random
-import resource
 import subprocess
 import sys
 import time
@@ -136,7 +137,7 @@ def peer_main(name, texts):
     start = time.perf_counter()
     out = [run(t) for t in texts]
     elapsed = time.perf_counter() - start
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    rss = peak_rss_mb()
     return {"answers": out, "seconds": elapsed, "rss_mb": rss, "supported": sorted(supported)}
 
 
@@ -146,6 +147,15 @@ hi hif hr hsb ht hu hy ia id ie ilo io is it ja jbo jv ka kk km kn ko krc ku kv 
 lrc lt lv mai mg mhr min mk ml mn mr mrj ms mt mwl my myv mzn nah nap nds ne new nl nn no oc or os pa pam
 pfl pl pms pnb ps pt qu rm ro ru rue sa sah sc scn sco sd sh si sk sl so sq sr su sv sw ta te tg th tk tl
 tr tt tyv ug uk ur uz vec vep vi vls vo wa war wuu xal xmf yi yo yue zh"""
+
+
+def peak_rss_mb():
+    """This process's peak resident set (VmHWM; ru_maxrss would include the parent's peak,
+    which Linux carries across exec)."""
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def run_peer(name, texts):
@@ -164,11 +174,10 @@ def run_peer(name, texts):
 def run_icukit(binary, texts):
     data = "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in texts).encode()
     start = time.perf_counter()
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    out = subprocess.run(["/usr/bin/env", binary, "language", "--jsonl", "--format", "json", "--top", "1"],
+    out = subprocess.run(["/usr/bin/time", "-f", "%M", binary, "language", "--jsonl", "--format", "json", "--top", "1"],
                          input=data, capture_output=True, check=True)
     elapsed = time.perf_counter() - start
-    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    rss = int(out.stderr.decode().strip().splitlines()[-1]) / 1024
     answers = [json.loads(line)["language"] for line in out.stdout.decode().splitlines()]
     return {"answers": answers, "seconds": elapsed, "rss_mb": rss, "bytes": len(data)}
 

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let best = LanguageRecognizer().hypotheses(for: "Où est la gare ?").first!
-/// print(best.language.bcp47, best.probability)   // fr 0.99
+/// print(best.language.bcp47, best.probability)   // fr 0.89
 /// ```
 public struct LanguageHypothesis: Sendable, Hashable {
     /// The language (BCP 47: `fr`, `sr-Latn`, `zh-Hant`).

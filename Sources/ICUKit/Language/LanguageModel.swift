@@ -4,7 +4,7 @@
 /// Layout of the decoded blob (little endian): `"ILM2"`, language count (UInt16), feature
 /// count, dense feature count and sparse entry count (UInt32 each), script range count (UInt16)
 /// and the ranges (first, last: UInt32, script: UInt8); the six floors (one per feature kind);
-/// per language its BCP 47 code (length-prefixed) and script; then the features sorted by
+/// per language its BCP 47 code (length-prefixed), script and prior (Int8, 1/10 nat); then the features sorted by
 /// hash: hash (UInt32), entry count (UInt8), entries (language index, gain), where the gain is
 /// floor − cost in 1/10 nat (a language that did not keep the feature gains 0).
 ///
@@ -26,6 +26,8 @@ struct LanguageModel: Sendable {
     let codes: [String]
     let locales: [LocaleID]
     let scripts: [UInt8]
+    /// Prior log probability per language, in nats (relative: 0 for the median language).
+    let priors: [Double]
     /// Cost of a feature a language did not keep, per kind (1/10 nat).
     let floors: [Int32]
     /// Languages rounded up to a multiple of 16: the stride of a dense row.
@@ -65,11 +67,12 @@ struct LanguageModel: Sendable {
             }
         }
         let floors = (0..<Self.kinds).map { _ in Int32(reader.u8()) }
-        var codes: [String] = [], scripts: [UInt8] = []
+        var codes: [String] = [], scripts: [UInt8] = [], priors: [Double] = []
         for _ in 0..<languageCount {
             let length = Int(reader.u8())
             codes.append(String(decoding: (0..<length).map { _ in reader.u8() }, as: UTF8.self))
             scripts.append(reader.u8())
+            priors.append(Double(Int8(bitPattern: reader.u8())) / 10)
         }
         let stride = (languageCount + 15) & ~15
         var capacity = 1
@@ -102,6 +105,7 @@ struct LanguageModel: Sendable {
         self.codes = codes
         self.locales = codes.map { (try? LocaleID($0)) ?? .root }
         self.scripts = scripts
+        self.priors = priors
         self.floors = floors
         self.stride = stride
         self.bmpScripts = bmp

@@ -16,8 +16,8 @@ import Darwin
 /// ```swift
 /// let recognizer = LanguageRecognizer()
 /// recognizer.dominantLanguage(of: "Ceci est une phrase en français.")?.bcp47   // "fr"
-/// recognizer.hypotheses(for: "Dobar dan", maximum: 3)   // hr, bs, sr-Latn with probabilities
-/// let french = try LanguageRecognizer(languageConstraints: ["fr", "de"])
+/// recognizer.hypotheses(for: "Dobar dan, kako ste?", maximum: 3)   // sr-Latn 0.85, bs 0.12, …
+/// let frenchOrGerman = try LanguageRecognizer(languageConstraints: ["fr", "de"])
 /// ```
 ///
 /// Sendable notes: a value with immutable configuration; the model tables are one shared
@@ -101,7 +101,7 @@ public struct LanguageRecognizer: Sendable {
     /// The languages the recognizer knows (BCP 47), in code order.
     ///
     /// ```swift
-    /// LanguageRecognizer.supportedLanguages.count   // 110
+    /// LanguageRecognizer.supportedLanguages.count   // 109
     /// ```
     public static var supportedLanguages: [LocaleID] { LanguageModel.shared.locales }
 
@@ -135,7 +135,7 @@ public struct LanguageRecognizer: Sendable {
     ///
     /// ```swift
     /// for h in LanguageRecognizer().hypotheses(for: "Bom dia, tudo bem?", maximum: 2) {
-    ///     print(h.language.bcp47, h.probability)   // pt 0.97, gl 0.02
+    ///     print(h.language.bcp47, h.probability)   // pt 0.9, id 0.05
     /// }
     /// ```
     public func hypotheses<S: StringProtocol>(for text: S, maximum: Int = 5) -> [LanguageHypothesis] {
@@ -194,7 +194,7 @@ public struct LanguageRecognizer: Sendable {
         // text are far from independent, and raw posteriors would be near 0 or 1.
         let temperature = 10 * (1 + Double(scorer.matched).squareRoot() * 0.5)
         var logits = candidates.map { index in
-            -Double(scorer.floorTotal - scorer.gain(of: index)) / temperature + (logPriors?[index] ?? 0)
+            -Double(scorer.floorTotal - scorer.gain(of: index)) / temperature + model.priors[index] + (logPriors?[index] ?? 0)
         }
         let top = logits.max() ?? 0
         var total = 0.0
