@@ -22,7 +22,9 @@ public struct CaseMapper: Sendable, Hashable {
     /// try CaseMapper().titlecased("the iPhone", options: .noLowercase)  // "The IPhone"
     /// ```
     public struct TitleOptions: OptionSet, Sendable, Hashable {
+        /// ICU's `U_TITLECASE_*` option bits.
         public let rawValue: UInt32
+        /// Options from ICU's `U_TITLECASE_*` bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Leave the rest of each word as it is (`U_TITLECASE_NO_LOWERCASE`).
         public static let noLowercase = TitleOptions(rawValue: UInt32(U_TITLECASE_NO_LOWERCASE))

@@ -26,6 +26,7 @@ public enum TextTransformError: ICUKitError, ReportsUnknownLocale, ReportsInputT
     /// A Unicode property name ICU does not know (or that is not of the kind asked for).
     case unknownProperty(String)
 
+    /// A one-line English message, such as `"unknown transliterator \"Foo-Bar\""`.
     public var description: String {
         switch self {
         case .unknownLocale(let id): "unknown locale \"\(id)\""

@@ -106,7 +106,9 @@ public struct UnicodeSet: Sendable, Hashable {
     /// ```
     public var count: Int { Int(uset_size(storage.set)) }
 
+    /// Equal when made from the same pattern text (different patterns for the same set are unequal).
     public static func == (a: UnicodeSet, b: UnicodeSet) -> Bool { a.pattern == b.pattern }
+    /// Hashes the pattern text, consistently with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
     /// The UTF-8 length of the span, in pieces of at most `Int32.max` bytes.
