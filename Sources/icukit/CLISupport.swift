@@ -1,19 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
-import Foundation
 import ICUKit
 
-/// Standard output, written in blocks of about 64 KiB.
+/// Standard output, written in blocks of about 64 KiB: the one buffered writer of every
+/// command. Text and bytes are appended as UTF-8 bytes (no `String` concatenation per
+/// item); ``endRecord()`` marks the end of one result, where `--flush` (``flushesEachRecord``)
+/// writes it out at once.
 struct OutputBuffer {
-    private var pending = ""
+    static let blockSize = 1 << 16
+    private(set) var pending: [UInt8] = []
+    /// Write after every record (`--flush`) instead of in blocks.
+    var flushesEachRecord = false
+    /// Never write: the bytes of one record, collected for the writer (a record's output
+    /// is written only once the record has succeeded, and in input order).
+    private(set) var collecting = false
+
+    init(flushesEachRecord: Bool = false) {
+        self.flushesEachRecord = flushesEachRecord
+        pending.reserveCapacity(Self.blockSize + 4096)
+    }
+
+    init(collecting: Bool) {
+        self.collecting = collecting
+    }
+
+    var isEmpty: Bool { pending.isEmpty }
+
+    /// Drops what is collected (keeping the storage).
+    mutating func removeAll() { pending.removeAll(keepingCapacity: true) }
 
     mutating func append(_ text: String) {
-        pending += text
-        if pending.utf8.count > 1 << 16 { flush() }
+        pending.append(contentsOf: text.utf8)
+        if pending.count >= Self.blockSize, !collecting { flush() }
+    }
+
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.blockSize, !collecting { flush() }
+    }
+
+    mutating func append(bytes: [UInt8]) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.blockSize, !collecting { flush() }
+    }
+
+    /// Appends one byte (no flush check: call ``endRecord()`` or ``append(_:)`` after).
+    mutating func append(byte: UInt8) { pending.append(byte) }
+
+    /// Appends the decimal digits of `value` without making a `String`.
+    mutating func append(decimal value: Int) {
+        Self.appendDecimal(value, to: &pending)
+    }
+
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            appendDecimal(-value, to: &bytes)
+            return
+        }
+        if value < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, written from the end
+        var count = 0
+        var rest = UInt64(value)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            while rest > 0 {
+                count += 1
+                raw[24 - count] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+                rest /= 10
+            }
+            bytes.append(contentsOf: raw[(24 - count)...])
+        }
+    }
+
+    /// The end of one result: written now with `--flush`, else when a block is full.
+    mutating func endRecord() {
+        if collecting { return }
+        if flushesEachRecord || pending.count >= Self.blockSize { flush() }
     }
 
     mutating func flush() {
-        CLI.write(pending)
-        pending = ""
+        if pending.isEmpty || collecting { return }
+        CLI.write(bytes: pending)
+        pending.removeAll(keepingCapacity: true)
     }
 }
 
@@ -47,28 +122,13 @@ enum CLI {
         exit(code)
     }
 
-    /// The documents of an input: the whole input as one, or (with `jsonl`) one JSON
-    /// string per non-empty line. Invalid UTF-8 fails with its byte offset unless `lossy`.
-    static func documents(_ bytes: [UInt8], jsonl: Bool, lossy: Bool) throws(CLIFailure) -> [String] {
-        let text: String
+    /// The text of an input; invalid UTF-8 fails with its byte offset unless `lossy`.
+    static func text(_ bytes: [UInt8], lossy: Bool) throws(CLIFailure) -> String {
         do {
-            text = try UTF8Decoding.decode(bytes, lossy: lossy)
+            return try UTF8Decoding.decode(bytes, lossy: lossy)
         } catch {
             throw .data("invalid UTF-8 at byte offset \(error.byteOffset) (use --lossy to replace it with U+FFFD)")
         }
-        guard jsonl else { return [text] }
-        var documents: [String] = []
-        for (number, line) in lines(of: text).enumerated() {
-            if line.allSatisfy(\.isWhitespace) { continue }
-            guard let data = line.data(using: .utf8),
-                  let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-                  let string = value as? String
-            else {
-                throw .data("line \(number + 1): expected one JSON string per line (--jsonl)")
-            }
-            documents.append(string)
-        }
-        return documents
     }
 
     /// The lines of `text`, split at LF and CR LF ("\r\n" is one `Character`, so splitting

@@ -95,7 +95,7 @@ enum ISOInstant {
 /// The instants or texts given as arguments, else one per stdin line.
 func argumentsOrLines(_ values: [String]) throws(CLIFailure) -> [String] {
     if !values.isEmpty { return values }
-    let text = try CLI.documents(try CLI.readInput(nil), jsonl: false, lossy: false).joined()
+    let text = try CLI.text(try CLI.readInput(nil), lossy: false)
     return CLI.lines(of: text).map(String.init)
 }
 

@@ -163,8 +163,16 @@ struct InputFile {
         return bytes
     }
 
+    /// Whether a read would return at once (data or end of file waiting, or a regular
+    /// file); false when it would block on a pipe, FIFO or terminal.
+    func hasInputReady() -> Bool {
+        if regularFileSize != nil { return true }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) != 0
+    }
+
     /// One read(2) into `bytes[offset...]`: the number of bytes read, 0 at end of file.
-    private func read(into bytes: inout [UInt8], at offset: Int) throws(CLIFailure) -> Int {
+    func read(into bytes: inout [UInt8], at offset: Int) throws(CLIFailure) -> Int {
         while true {
             let count = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
