@@ -178,3 +178,15 @@ enum JSON {
         "[" + values.map(string).joined(separator: ",") + "]"
     }
 }
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (what Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` removes: Zs and TAB), without Foundation.
+    func trimmingSpaces() -> String {
+        func isSpace(_ character: Character) -> Bool {
+            character == "\t" || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator }
+        }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 @_spi(Internals) import ICUKit
 
 /// `icukit calendar`: conversion, construction, arithmetic and month grids in ICU's calendars.
@@ -26,14 +26,14 @@ struct CalendarCommand: ParsableCommand {
 
     /// Noon, local time in `zone`, of an ISO day (exit 65 when malformed).
     static func instant(_ text: some StringProtocol, zone: CalendarSystem) throws(CLIFailure) -> Date {
-        guard let (year, month, day) = ISODay.parse(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let (year, month, day) = ISODay.parse(text.trimmingSpaces()) else {
             throw .data("\"\(text)\" is not an ISO 8601 date (YYYY-MM-DD)")
         }
         let noonUTC = ISODay.date(year: year, month: month, day: day).addingTimeInterval(43_200)
         do {
             let offset = try zone.calendarDate(for: noonUTC).utcOffsetSeconds
             return noonUTC.addingTimeInterval(-Double(offset))
-        } catch { throw .data(error.description) }
+        } catch { throw .data("\(error)") }
     }
 
     /// The ISO day of an instant, in the calendar's time zone.
@@ -108,7 +108,7 @@ struct CalendarConvertCommand: ParsableCommand {
             let date = try CalendarCommand.instant(iso, zone: system)
             let fields: CalendarDate
             do { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }
-            let trimmed = iso.trimmingCharacters(in: .whitespaces)
+            let trimmed = iso.trimmingSpaces()
             switch format {
             case .json: out.append(try CalendarCommand.json(trimmed, fields, system: system, date: date) + "\n")
             case .text: out.append(CalendarCommand.text(trimmed, fields, system: system, date: date) + "\n")

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ICUKit
 
 extension DateTimeFormatter.Style: ExpressibleByArgument {}
@@ -256,7 +256,7 @@ struct FormatDurationCommand: ParsableCommand {
         if let allowedUnits {
             units = []
             for name in allowedUnits.split(separator: ",") {
-                guard let unit = DurationFormatter.Unit(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                guard let unit = DurationFormatter.Unit(rawValue: name.trimmingSpaces()) else {
                     throw CLIFailure.usage("unknown unit \"\(name)\" (year, month, week, day, hour, minute, second)")
                 }
                 units.insert(unit)

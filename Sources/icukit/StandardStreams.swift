@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // The CLI's reads and writes go through read(2) and write(2) here, not FileHandle (whose
 // `write` and `readDataToEndOfFile` end in `try!`: a full disk or a directory on stdin
