@@ -46,6 +46,9 @@ struct ConvertCommand: ParsableCommand {
         let encoder = target.makeEncoder(lossy: lossy)
         var isFinal = first.count < Self.chunkSize
         var outputOffset = 0
+        // Only a strict conversion to a non-Unicode encoding can fail on a character, and
+        // only its message needs the UTF-8 offset of the text so far.
+        let tracksOffsets = !lossy && !target.name.uppercased().hasPrefix("UTF")
         while true {
             // Decoded UTF-16 goes straight to the encoder: no String, no UTF-8 round trip.
             let units: [UInt16]
@@ -64,7 +67,7 @@ struct ConvertCommand: ParsableCommand {
                 }
                 throw CLIFailure.data(error.description)
             }
-            outputOffset += Self.utf8Count(units)
+            if tracksOffsets { outputOffset += Self.utf8Count(units) }
             if isFinal { break }
             first = try input.read(upTo: Self.chunkSize)
             isFinal = first.isEmpty || first.count < Self.chunkSize
@@ -74,10 +77,12 @@ struct ConvertCommand: ParsableCommand {
     /// The length of `units` in UTF-8 (for the offsets of error messages): 1, 2 or 3 bytes
     /// per unit, 2 per surrogate (a pair is 4 bytes; a lone one becomes U+FFFD or an error).
     static func utf8Count(_ units: [UInt16]) -> Int {
-        var count = 0
-        for unit in units {
-            count &+= unit < 0x80 ? 1 : (unit < 0x800 || (unit >= 0xD800 && unit < 0xE000)) ? 2 : 3
+        units.withUnsafeBufferPointer { units in
+            var extra = 0  // branch-free, so that the loop vectorizes
+            for unit in units {
+                extra &+= (unit >= 0x80 ? 1 : 0) &+ (unit >= 0x800 && unit & 0xF800 != 0xD800 ? 1 : 0)
+            }
+            return units.count &+ extra
         }
-        return count
     }
 }

@@ -69,7 +69,7 @@ extension TextConverter {
         ///
         /// The corresponding C function is `ucnv_toUnicode`.
         public func decodeUTF16<Bytes: Collection<UInt8>>(_ chunk: Bytes, isFinal: Bool = false) throws(TextConversionError) -> [UInt16] {
-            var copy = carry + Array(chunk)
+            var copy = carry.isEmpty ? Array(chunk) : carry + Array(chunk)
             carry = []
             if unitSize > 1 && !isFinal && copy.count % unitSize != 0 {
                 // Hand ICU whole code units only: with a unit split between two calls, ICU's
