@@ -116,8 +116,8 @@ enum CLI {
         terminate(code)
     }
 
-    /// Ends the process with `code` (the C library's `exit`, from Foundation on every
-    /// platform; inside a `ParsableCommand` the name `exit` means ArgumentParser's).
+    /// Ends the process with `code` (the C library's `exit`, from Glibc or Darwin; inside a
+    /// `ParsableCommand` the name `exit` means ArgumentParser's).
     static func terminate(_ code: Int32) -> Never {
         exit(code)
     }
