@@ -50,7 +50,7 @@ uconv -f UTF-8 -t Shift_JIS "$work/japanese.txt" > "$work/japanese.txt.sjis" 2>/
 
 instructions() {  # instructions of one whole process (children included)
   valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null bash -c "$1" 2>&1 >/dev/null \
-    | sed -n 's/.*Collected : //p' | awk '{ total += $1 } END { print total }'
+    | sed -n 's/.*Collected : //p' | awk '{ total += $1 } END { printf "%.0f\n", total }'
 }
 median_ms() {
   hyperfine --style none --runs "$RUNS" --warmup 1 --export-json "$work/h.json" "$1" >/dev/null 2>&1

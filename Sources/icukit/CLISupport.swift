@@ -153,6 +153,10 @@ enum CLI {
 /// Minimal JSON writing for the CLI's JSON Lines (keys in a fixed order).
 enum JSON {
     static func string(_ value: String) -> String {
+        // Common case: nothing to escape.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + value + "\""
+        }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -183,6 +187,9 @@ extension StringProtocol {
     /// The text without leading and trailing spaces and tabs (what Foundation's
     /// `trimmingCharacters(in: .whitespaces)` removes: Zs and TAB), without Foundation.
     func trimmingSpaces() -> String {
+        // Common case: neither end is a space, a tab or non-ASCII.
+        let whole = String(self)
+        if let first = whole.utf8.first, let last = whole.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return whole }
         func isSpace(_ character: Character) -> Bool {
             character == "\t" || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator }
         }

@@ -171,4 +171,21 @@ struct StreamingCLITests {
         let result = try run(["sort", "--locale", "sv"], input: "ö\r\nz\na\rb\n\nä")
         #expect(result.stdout == "\na\rb\nz\nä\nö\n")
     }
+
+    @Test("calendar convert: names remembered per era and month give what one date per process gives", arguments: ["hebrew", "chinese", "dangi", "japanese", "islamic-umalqura"])
+    func calendarNameCache(calendar: String) throws {
+        // Hebrew Adar (common year) and Adar I/II (leap years), Chinese leap months
+        // (2020 leap 4th, 2023 leap 2nd), the Showa/Heisei and Heisei/Reiwa changes.
+        let dates = ["2023-03-01", "2023-03-22", "2024-03-01", "2024-03-12", "2024-04-10", "2020-05-23", "2020-06-21",
+                     "2023-04-10", "1989-01-07", "1989-01-08", "2019-04-30", "2019-05-01", "1900-01-01", "2100-12-31"]
+        let together = try run(["calendar", "convert", "--to", calendar], input: dates.joined(separator: "\n") + "\n")
+        #expect(together.status == 0)
+        var separately = ""
+        for date in dates { separately += try run(["calendar", "convert", "--to", calendar, date], input: "").stdout }
+        #expect(together.stdout == separately)
+        let text = try run(["calendar", "convert", "--to", calendar, "--format", "text"], input: dates.joined(separator: "\n") + "\n")
+        var textSeparately = ""
+        for date in dates { textSeparately += try run(["calendar", "convert", "--to", calendar, "--format", "text", date], input: "").stdout }
+        #expect(text.stdout == textSeparately)
+    }
 }
