@@ -79,6 +79,17 @@ struct OutputBuffer {
         }
     }
 
+    /// Appends `value` as a JSON string (quoted, escaped as ``JSON/string(_:)`` does).
+    mutating func append(jsonString value: String) {
+        if value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            append(JSON.string(value))
+            return
+        }
+        pending.append(UInt8(ascii: "\""))
+        pending.append(contentsOf: value.utf8)
+        pending.append(UInt8(ascii: "\""))
+    }
+
     /// The end of one result: written now with `--flush`, else when a block is full.
     mutating func endRecord() {
         if collecting { return }

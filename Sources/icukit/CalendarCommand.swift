@@ -71,6 +71,35 @@ struct CalendarCommand: ParsableCommand {
             + ",\"monthName\":\(JSON.string(monthName))}"
     }
 
+    /// ``json(_:_:system:date:names:)`` written straight into `out` (no `String` built per
+    /// date; the same bytes).
+    static func appendJSON(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date, names: inout CalendarNameCache, to out: inout OutputBuffer) throws(CLIFailure) {
+        let eraName: String, monthName: String
+        do {
+            eraName = try names.eraName(fields, date: date)
+            monthName = try names.monthName(fields, date: date)
+        } catch { throw .data(error.description) }
+        out.append("{\"date\":")
+        out.append(jsonString: iso)
+        out.append(",\"calendar\":")
+        out.append(jsonString: system.identifier)
+        out.append(",\"era\":")
+        out.append(decimal: fields.era)
+        out.append(",\"eraName\":")
+        out.append(jsonString: eraName)
+        out.append(",\"year\":")
+        out.append(decimal: fields.year)
+        out.append(",\"month\":")
+        out.append(decimal: fields.month)
+        out.append(fields.isLeapMonth ? ",\"isLeapMonth\":true,\"day\":" : ",\"isLeapMonth\":false,\"day\":")
+        out.append(decimal: fields.day)
+        out.append(",\"extendedYear\":")
+        out.append(decimal: fields.extendedYear)
+        out.append(",\"monthName\":")
+        out.append(jsonString: monthName)
+        out.append("}\n")
+    }
+
     static func text(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date) -> String {
         var names = CalendarNameCache(system: system)
         return text(iso, fields, system: system, date: date, names: &names)
@@ -158,7 +187,7 @@ struct CalendarConvertCommand: ParsableCommand {
             do { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }
             let trimmed = iso.trimmingSpaces()
             switch format {
-            case .json: out.append(try CalendarCommand.json(trimmed, fields, system: system, date: date, names: &names) + "\n")
+            case .json: try CalendarCommand.appendJSON(trimmed, fields, system: system, date: date, names: &names, to: &out)
             case .text: out.append(CalendarCommand.text(trimmed, fields, system: system, date: date, names: &names) + "\n")
             }
         }
