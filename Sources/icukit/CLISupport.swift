@@ -34,7 +34,10 @@ struct OutputBuffer {
     mutating func removeAll() { pending.removeAll(keepingCapacity: true) }
 
     mutating func append(_ text: String) {
-        pending.append(contentsOf: text.utf8)
+        // One memcpy from the string's contiguous UTF-8 (the generic path goes byte by byte).
+        if text.utf8.withContiguousStorageIfAvailable({ pending.append(contentsOf: $0) }) == nil {
+            pending.append(contentsOf: text.utf8)
+        }
         if pending.count >= Self.blockSize, !collecting { flush() }
     }
 
@@ -59,23 +62,25 @@ struct OutputBuffer {
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
         if value < 0 {
             bytes.append(UInt8(ascii: "-"))
+            if value == .min {
+                bytes.append(contentsOf: String(value).utf8.dropFirst())
+                return
+            }
             appendDecimal(-value, to: &bytes)
             return
         }
-        if value < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, written from the end
-        var count = 0
-        var rest = UInt64(value)
-        withUnsafeMutableBytes(of: &digits) { raw in
-            while rest > 0 {
-                count += 1
-                raw[24 - count] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-                rest /= 10
-            }
-            bytes.append(contentsOf: raw[(24 - count)...])
+        // Digits from the last, then reversed in place (no String, no temporary buffer).
+        let start = bytes.count
+        var rest = value
+        repeat {
+            bytes.append(UInt8(truncatingIfNeeded: rest % 10) &+ 0x30)
+            rest /= 10
+        } while rest > 0
+        var low = start, high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
         }
     }
 
@@ -86,7 +91,9 @@ struct OutputBuffer {
             return
         }
         pending.append(UInt8(ascii: "\""))
-        pending.append(contentsOf: value.utf8)
+        if value.utf8.withContiguousStorageIfAvailable({ pending.append(contentsOf: $0) }) == nil {
+            pending.append(contentsOf: value.utf8)
+        }
         pending.append(UInt8(ascii: "\""))
     }
 

@@ -29,7 +29,11 @@ struct LineReader {
     /// Whether the next line can be had without waiting on a pipe or terminal (used to
     /// write the results so far before the process blocks on its input).
     func hasLineReady() -> Bool {
-        if atEndOfFile || buffer[start..<end].contains(UInt8(ascii: "\n")) { return true }
+        if atEndOfFile { return true }
+        let buffered = buffer.withUnsafeBufferPointer { bytes in
+            start < end && memchr(bytes.baseAddress! + start, 0x0A, end - start) != nil
+        }
+        if buffered { return true }
         return input.hasInputReady()
     }
 

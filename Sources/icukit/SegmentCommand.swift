@@ -68,7 +68,8 @@ struct SegmentCommand: ParsableCommand {
                 out.append(decimal: offset)
                 kinds.append(UInt8(ascii: kinds.isEmpty ? "[" : ","))
                 kinds.append(UInt8(ascii: "\""))
-                kinds.append(contentsOf: kind.rawValue.utf8)
+                let name = kind.rawValue
+                if name.utf8.withContiguousStorageIfAvailable({ kinds.append(contentsOf: $0) }) == nil { kinds.append(contentsOf: name.utf8) }
                 kinds.append(UInt8(ascii: "\""))
             }
             out.append(byte: UInt8(ascii: "]"))
