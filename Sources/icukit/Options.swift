@@ -114,7 +114,7 @@ struct DocumentInput: ParsableArguments {
     }
 
     /// Runs `body` on every document of the input, writing its output in input order.
-    func forEachDocument(_ body: DocumentBody) throws(CLIFailure) {
+    func forEachDocument(_ body: @escaping DocumentBody) throws(CLIFailure) {
         try pipeline().run(file: input.file, body)
     }
 }

@@ -35,7 +35,7 @@ struct RecordPipeline: Sendable {
     /// Bytes of input lines held at a time, at most (one line longer than this is still read whole).
     static let batchBytes = 1 << 20
 
-    func run(file: String?, _ body: DocumentBody) throws(CLIFailure) {
+    func run(file: String?, _ body: @escaping DocumentBody) throws(CLIFailure) {
         var out = OutputBuffer(flushesEachRecord: flushesEachRecord)
         if !jsonLines {
             let bytes = try CLI.readInput(file)
@@ -121,65 +121,134 @@ struct RecordPipeline: Sendable {
 
     /// Reads batches of lines (bounded in count and bytes, cut short when the input
     /// would block), runs them on `jobs` threads and writes the results in input order.
-    private func runParallel(_ reader: inout LineReader, into out: inout OutputBuffer, skipped: inout Int, _ body: DocumentBody) throws(CLIFailure) {
+    /// Two batches alternate: while the workers run one, the main thread writes the
+    /// results of the one before and reads the next (only lines already available, so
+    /// that no finished result waits for input).
+    private func runParallel(_ reader: inout LineReader, into out: inout OutputBuffer, skipped: inout Int, _ body: @escaping DocumentBody) throws(CLIFailure) {
         let limit = jobs * Self.recordsPerJob
-        var arena: [UInt8] = []
-        arena.reserveCapacity(Self.batchBytes + Self.batchBytes / 4)
-        var lines: [(end: Int, number: Int, offset: Int)] = []
-        lines.reserveCapacity(limit)
-        var endOfInput = false
-        while !endOfInput {
-            arena.removeAll(keepingCapacity: true)
-            lines.removeAll(keepingCapacity: true)
-            while lines.count < limit, arena.count < Self.batchBytes {
-                if !lines.isEmpty, !reader.hasLineReady() { break }
-                if !out.isEmpty, lines.isEmpty, !reader.hasLineReady() { out.flush() }
-                let more = try reader.nextLine { line, number, offset throws(CLIFailure) in
-                    arena.append(contentsOf: line)
-                    lines.append((arena.count, number, offset))
-                }
-                if !more {
-                    endOfInput = true
-                    break
+        var current = Batch(capacity: limit), next = Batch(capacity: limit)
+        try fill(current, from: &reader, limit: limit, blocking: true, out: &out)
+        if current.count == 0 { return }
+        var running = start(current, body)
+        while true {
+            do {
+                try fill(next, from: &reader, limit: limit, blocking: false, out: &out)
+            } catch {
+                running.wait()
+                throw error
+            }
+            running.wait()
+            if next.count == 0 {
+                try emit(current, into: &out, skipped: &skipped)
+                try fill(next, from: &reader, limit: limit, blocking: true, out: &out)
+                if next.count == 0 { return }
+                swap(&current, &next)
+                running = start(current, body)
+                continue
+            }
+            let finished = current
+            swap(&current, &next)
+            running = start(current, body)
+            do {
+                try emit(finished, into: &out, skipped: &skipped)
+            } catch {
+                running.wait()  // the workers still read the other batch
+                throw error
+            }
+        }
+    }
+
+    /// Reads lines into `batch` (emptied first): up to `limit` lines and about 1 MiB; with
+    /// `blocking`, waits for the first line (writing `out` first), else takes only lines
+    /// that are ready.
+    private func fill(_ batch: Batch, from reader: inout LineReader, limit: Int, blocking: Bool, out: inout OutputBuffer) throws(CLIFailure) {
+        batch.reset()
+        while batch.count < limit, batch.arena.count < Self.batchBytes {
+            if !reader.hasLineReady() {
+                if !blocking || batch.count > 0 { return }
+                out.flush()
+            }
+            let more = try reader.nextLine { line, number, offset throws(CLIFailure) in
+                batch.arena.append(contentsOf: line)
+                batch.lines.append((batch.arena.count, number, offset))
+            }
+            if !more { return }
+        }
+    }
+
+    /// Starts the workers on `batch`; the returned group is done when every record is.
+    private func start(_ batch: Batch, _ body: @escaping DocumentBody) -> DispatchGroup {
+        let group = DispatchGroup()
+        let count = batch.count, lossy = lossy
+        let workers = min(jobs, count)
+        let shared = batch.shared()
+        let work = UncheckedBody(body: body)
+        for worker in 0..<workers {
+            DispatchQueue.global().async(group: group) {
+                // Contiguous slices: worker w takes records w*n/workers ..< (w+1)*n/workers.
+                let from = worker * count / workers, to = (worker + 1) * count / workers
+                for index in from..<to {
+                    let start = index == 0 ? 0 : shared.lines[index - 1].end
+                    let entry = shared.lines[index]
+                    let line = UnsafeBufferPointer(rebasing: shared.arena[start..<entry.end])
+                    shared.outputs[index].removeAll()
+                    shared.results[index] = Self.process(line, number: entry.number, offset: entry.offset, lossy: lossy, into: &shared.outputs[index], work.body)
                 }
             }
-            if lines.isEmpty { break }
-            let count = lines.count
-            var results = [RecordResult](repeating: .blank, count: count)
-            var outputs = [OutputBuffer](repeating: OutputBuffer(collecting: true), count: count)
-            let lossy = lossy
-            let workers = min(jobs, count)
-            arena.withUnsafeBufferPointer { arena in
-                lines.withUnsafeBufferPointer { lines in
-                    results.withUnsafeMutableBufferPointer { results in
-                        outputs.withUnsafeMutableBufferPointer { outputs in
-                            let shared = SharedBatch(arena: arena, lines: lines, results: results, outputs: outputs)
-                            withoutActuallyEscaping(body) { body in
-                                let work = UncheckedBody(body: body)
-                                DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                                    // Contiguous slices: worker w takes records w*n/workers ..< (w+1)*n/workers.
-                                    let from = worker * count / workers, to = (worker + 1) * count / workers
-                                    for index in from..<to {
-                                        let start = index == 0 ? 0 : shared.lines[index - 1].end
-                                        let entry = shared.lines[index]
-                                        let line = UnsafeBufferPointer(rebasing: shared.arena[start..<entry.end])
-                                        shared.results[index] = Self.process(line, number: entry.number, offset: entry.offset, lossy: lossy, into: &shared.outputs[index], work.body)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            for index in 0..<count {
-                try emit(results[index], scratch: outputs[index], into: &out, skipped: &skipped)
-            }
+        }
+        return group
+    }
+
+    private func emit(_ batch: Batch, into out: inout OutputBuffer, skipped: inout Int) throws(CLIFailure) {
+        for index in 0..<batch.count {
+            try emit(batch.results[index], scratch: batch.outputs[index], into: &out, skipped: &skipped)
         }
     }
 }
 
+/// One batch of input lines and their results. The arena and line arrays are not touched
+/// by the main thread while workers run (so the pointers ``shared()`` hands out stay valid);
+/// results and per-record outputs live in fixed storage, one slot per record, each written
+/// by one worker only.
+private final class Batch: @unchecked Sendable {
+    var arena: [UInt8] = []
+    var lines: [(end: Int, number: Int, offset: Int)] = []
+    let results: UnsafeMutableBufferPointer<RecordPipeline.RecordResult>
+    let outputs: UnsafeMutableBufferPointer<OutputBuffer>
+
+    init(capacity: Int) {
+        arena.reserveCapacity(RecordPipeline.batchBytes + RecordPipeline.batchBytes / 4)
+        lines.reserveCapacity(capacity)
+        results = .allocate(capacity: capacity)
+        results.initialize(repeating: .blank)
+        outputs = .allocate(capacity: capacity)
+        outputs.initialize(repeating: OutputBuffer(collecting: true))
+    }
+
+    deinit {
+        results.deinitialize()
+        results.deallocate()
+        outputs.deinitialize()
+        outputs.deallocate()
+    }
+
+    var count: Int { lines.count }
+
+    func reset() {
+        arena.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+    }
+
+    func shared() -> SharedBatch {
+        SharedBatch(
+            arena: arena.withUnsafeBufferPointer { $0 }, lines: lines.withUnsafeBufferPointer { $0 },
+            results: results, outputs: outputs
+        )
+    }
+}
+
 /// The buffers of one batch, shared with the worker threads: each worker reads the
-/// arena and writes only its own slots, and the batch outlives `concurrentPerform`.
+/// arena and writes only its own slots, and the batch outlives the workers' group.
 private struct SharedBatch: @unchecked Sendable {
     let arena: UnsafeBufferPointer<UInt8>
     let lines: UnsafeBufferPointer<(end: Int, number: Int, offset: Int)>
@@ -187,7 +256,7 @@ private struct SharedBatch: @unchecked Sendable {
     let outputs: UnsafeMutableBufferPointer<OutputBuffer>
 }
 
-/// `body` (a `@Sendable` closure) for `concurrentPerform`.
+/// `body` (a `@Sendable` closure) for the worker threads.
 private struct UncheckedBody: @unchecked Sendable {
     let body: DocumentBody
 }
