@@ -37,23 +37,24 @@ struct BidiAnalyzeCommand: ParsableCommand {
 
     func run() throws {
         let direction = direction, format = output.format
-        var out = OutputBuffer()
-        for document in try input.documents() {
+        try input.forEachDocument { document, out throws(CLIFailure) in
             let paragraphs: [BidiParagraph]
             do { paragraphs = try BidiParagraph.paragraphs(in: document, direction: direction) } catch {
-                throw CLIFailure.data(error.description)
+                throw CLIFailure.data("\(error)")
             }
             var documentOffset = 0
             for (number, paragraph) in paragraphs.enumerated() {
                 switch format {
                 case .json: out.append(Self.json(paragraph, offset: documentOffset) + "\n")
-                case .visual: out.append(try Self.visual(paragraph, direction: direction))
+                case .visual:
+                    do { out.append(try Self.visual(paragraph, direction: direction)) } catch {
+                        throw CLIFailure.data("\(error)")
+                    }
                 case .text: out.append(Self.summary(paragraph, number: number + 1, offset: documentOffset))
                 }
                 documentOffset += paragraph.text.utf8.count
             }
         }
-        out.flush()
     }
 
     static func json(_ paragraph: BidiParagraph, offset: Int) -> String {

@@ -1,19 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
-import Foundation
 import ICUKit
 
-/// Standard output, written in blocks of about 64 KiB.
+/// Standard output, written in blocks of about 64 KiB: the one buffered writer of every
+/// command. Text and bytes are appended as UTF-8 bytes (no `String` concatenation per
+/// item); ``endRecord()`` marks the end of one result, where `--flush` (``flushesEachRecord``)
+/// writes it out at once.
 struct OutputBuffer {
-    private var pending = ""
+    static let blockSize = 1 << 16
+    private(set) var pending: [UInt8] = []
+    /// Write after every record (`--flush`) instead of in blocks.
+    var flushesEachRecord = false
+    /// Never write: the bytes of one record, collected for the writer (a record's output
+    /// is written only once the record has succeeded, and in input order).
+    private(set) var collecting = false
+
+    init(flushesEachRecord: Bool = false) {
+        self.flushesEachRecord = flushesEachRecord
+        pending.reserveCapacity(Self.blockSize + 4096)
+    }
+
+    init(collecting: Bool) {
+        self.collecting = collecting
+    }
+
+    var isEmpty: Bool { pending.isEmpty }
+
+    /// Drops what is collected (keeping the storage).
+    mutating func removeAll() { pending.removeAll(keepingCapacity: true) }
 
     mutating func append(_ text: String) {
-        pending += text
-        if pending.utf8.count > 1 << 16 { flush() }
+        // One memcpy from the string's contiguous UTF-8 (the generic path goes byte by byte).
+        if text.utf8.withContiguousStorageIfAvailable({ pending.append(contentsOf: $0) }) == nil {
+            pending.append(contentsOf: text.utf8)
+        }
+        if pending.count >= Self.blockSize, !collecting { flush() }
+    }
+
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.blockSize, !collecting { flush() }
+    }
+
+    mutating func append(bytes: [UInt8]) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.blockSize, !collecting { flush() }
+    }
+
+    /// Appends one byte (no flush check: call ``endRecord()`` or ``append(_:)`` after).
+    mutating func append(byte: UInt8) { pending.append(byte) }
+
+    /// Appends the decimal digits of `value` without making a `String`.
+    mutating func append(decimal value: Int) {
+        Self.appendDecimal(value, to: &pending)
+    }
+
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            if value == .min {
+                bytes.append(contentsOf: String(value).utf8.dropFirst())
+                return
+            }
+            appendDecimal(-value, to: &bytes)
+            return
+        }
+        // Digits from the last, then reversed in place (no String, no temporary buffer).
+        let start = bytes.count
+        var rest = value
+        repeat {
+            bytes.append(UInt8(truncatingIfNeeded: rest % 10) &+ 0x30)
+            rest /= 10
+        } while rest > 0
+        var low = start, high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
+    }
+
+    /// Appends `value` as a JSON string (quoted, escaped as ``JSON/string(_:)`` does).
+    mutating func append(jsonString value: String) {
+        if value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            append(JSON.string(value))
+            return
+        }
+        pending.append(UInt8(ascii: "\""))
+        if value.utf8.withContiguousStorageIfAvailable({ pending.append(contentsOf: $0) }) == nil {
+            pending.append(contentsOf: value.utf8)
+        }
+        pending.append(UInt8(ascii: "\""))
+    }
+
+    /// The end of one result: written now with `--flush`, else when a block is full.
+    mutating func endRecord() {
+        if collecting { return }
+        if flushesEachRecord || pending.count >= Self.blockSize { flush() }
     }
 
     mutating func flush() {
-        CLI.write(pending)
-        pending = ""
+        if pending.isEmpty || collecting { return }
+        CLI.write(bytes: pending)
+        pending.removeAll(keepingCapacity: true)
     }
 }
 
@@ -41,34 +134,19 @@ enum CLI {
         terminate(code)
     }
 
-    /// Ends the process with `code` (the C library's `exit`, from Foundation on every
-    /// platform; inside a `ParsableCommand` the name `exit` means ArgumentParser's).
+    /// Ends the process with `code` (the C library's `exit`, from Glibc or Darwin; inside a
+    /// `ParsableCommand` the name `exit` means ArgumentParser's).
     static func terminate(_ code: Int32) -> Never {
         exit(code)
     }
 
-    /// The documents of an input: the whole input as one, or (with `jsonl`) one JSON
-    /// string per non-empty line. Invalid UTF-8 fails with its byte offset unless `lossy`.
-    static func documents(_ bytes: [UInt8], jsonl: Bool, lossy: Bool) throws(CLIFailure) -> [String] {
-        let text: String
+    /// The text of an input; invalid UTF-8 fails with its byte offset unless `lossy`.
+    static func text(_ bytes: [UInt8], lossy: Bool) throws(CLIFailure) -> String {
         do {
-            text = try UTF8Decoding.decode(bytes, lossy: lossy)
+            return try UTF8Decoding.decode(bytes, lossy: lossy)
         } catch {
             throw .data("invalid UTF-8 at byte offset \(error.byteOffset) (use --lossy to replace it with U+FFFD)")
         }
-        guard jsonl else { return [text] }
-        var documents: [String] = []
-        for (number, line) in lines(of: text).enumerated() {
-            if line.allSatisfy(\.isWhitespace) { continue }
-            guard let data = line.data(using: .utf8),
-                  let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-                  let string = value as? String
-            else {
-                throw .data("line \(number + 1): expected one JSON string per line (--jsonl)")
-            }
-            documents.append(string)
-        }
-        return documents
     }
 
     /// The lines of `text`, split at LF and CR LF ("\r\n" is one `Character`, so splitting
@@ -93,6 +171,10 @@ enum CLI {
 /// Minimal JSON writing for the CLI's JSON Lines (keys in a fixed order).
 enum JSON {
     static func string(_ value: String) -> String {
+        // Common case: nothing to escape.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + value + "\""
+        }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -116,5 +198,20 @@ enum JSON {
 
     static func array(_ values: [String]) -> String {
         "[" + values.map(string).joined(separator: ",") + "]"
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (what Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` removes: Zs and TAB), without Foundation.
+    func trimmingSpaces() -> String {
+        // Common case: neither end is a space, a tab or non-ASCII.
+        let whole = String(self)
+        if let first = whole.utf8.first, let last = whole.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return whole }
+        func isSpace(_ character: Character) -> Bool {
+            character == "\t" || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator }
+        }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
     }
 }

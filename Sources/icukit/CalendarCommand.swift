@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 @_spi(Internals) import ICUKit
 
 /// `icukit calendar`: conversion, construction, arithmetic and month grids in ICU's calendars.
@@ -26,14 +26,14 @@ struct CalendarCommand: ParsableCommand {
 
     /// Noon, local time in `zone`, of an ISO day (exit 65 when malformed).
     static func instant(_ text: some StringProtocol, zone: CalendarSystem) throws(CLIFailure) -> Date {
-        guard let (year, month, day) = ISODay.parse(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let (year, month, day) = ISODay.parse(text.trimmingSpaces()) else {
             throw .data("\"\(text)\" is not an ISO 8601 date (YYYY-MM-DD)")
         }
         let noonUTC = ISODay.date(year: year, month: month, day: day).addingTimeInterval(43_200)
         do {
             let offset = try zone.calendarDate(for: noonUTC).utcOffsetSeconds
             return noonUTC.addingTimeInterval(-Double(offset))
-        } catch { throw .data(error.description) }
+        } catch { throw .data("\(error)") }
     }
 
     /// The ISO day of an instant, in the calendar's time zone.
@@ -45,16 +45,25 @@ struct CalendarCommand: ParsableCommand {
     /// The ISO days given as arguments, or one per stdin line.
     static func dates(_ arguments: [String]) throws(CLIFailure) -> [String] {
         if !arguments.isEmpty && arguments != ["-"] { return arguments }
-        let text = String(decoding: try CLI.readInput(nil), as: UTF8.self)
-        return CLI.lines(of: text).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+        var text = String(decoding: try CLI.readInput(nil), as: UTF8.self)
+        return SortCommand.lines(of: &text).compactMap { line in
+            // Most lines start with a digit: only others are checked for being blank.
+            if let first = line.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") { return String(line) }
+            return line.allSatisfy(\.isWhitespace) ? nil : String(line)
+        }
     }
 
     /// The JSON object of the contract for one converted date.
     static func json(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date) throws(CLIFailure) -> String {
+        var names = CalendarNameCache(system: system)
+        return try json(iso, fields, system: system, date: date, names: &names)
+    }
+
+    static func json(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date, names: inout CalendarNameCache) throws(CLIFailure) -> String {
         let eraName: String, monthName: String
         do {
-            eraName = try system.eraName(for: date)
-            monthName = try system.monthName(for: date)
+            eraName = try names.eraName(fields, date: date)
+            monthName = try names.monthName(fields, date: date)
         } catch { throw .data(error.description) }
         return "{\"date\":\(JSON.string(iso)),\"calendar\":\(JSON.string(system.identifier)),\"era\":\(fields.era)"
             + ",\"eraName\":\(JSON.string(eraName)),\"year\":\(fields.year),\"month\":\(fields.month)"
@@ -62,14 +71,81 @@ struct CalendarCommand: ParsableCommand {
             + ",\"monthName\":\(JSON.string(monthName))}"
     }
 
+    /// ``json(_:_:system:date:names:)`` written straight into `out` (no `String` built per
+    /// date; the same bytes).
+    static func appendJSON(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date, names: inout CalendarNameCache, to out: inout OutputBuffer) throws(CLIFailure) {
+        let eraName: String, monthName: String
+        do {
+            eraName = try names.eraName(fields, date: date)
+            monthName = try names.monthName(fields, date: date)
+        } catch { throw .data(error.description) }
+        out.append("{\"date\":")
+        out.append(jsonString: iso)
+        out.append(",\"calendar\":")
+        out.append(jsonString: system.identifier)
+        out.append(",\"era\":")
+        out.append(decimal: fields.era)
+        out.append(",\"eraName\":")
+        out.append(jsonString: eraName)
+        out.append(",\"year\":")
+        out.append(decimal: fields.year)
+        out.append(",\"month\":")
+        out.append(decimal: fields.month)
+        out.append(fields.isLeapMonth ? ",\"isLeapMonth\":true,\"day\":" : ",\"isLeapMonth\":false,\"day\":")
+        out.append(decimal: fields.day)
+        out.append(",\"extendedYear\":")
+        out.append(decimal: fields.extendedYear)
+        out.append(",\"monthName\":")
+        out.append(jsonString: monthName)
+        out.append("}\n")
+    }
+
     static func text(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date) -> String {
-        let era = (try? system.eraName(for: date)) ?? "\(fields.era)"
-        let month = (try? system.monthName(for: date)) ?? fields.monthCode
+        var names = CalendarNameCache(system: system)
+        return text(iso, fields, system: system, date: date, names: &names)
+    }
+
+    static func text(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date, names: inout CalendarNameCache) -> String {
+        let era = (try? names.eraName(fields, date: date)) ?? "\(fields.era)"
+        let month = (try? names.monthName(fields, date: date)) ?? fields.monthCode
         // Chinese and Dangi years count within a 60-year cycle, which ICU calls the era.
         let year = fields.relatedGregorianYear == nil ? "\(fields.year) \(era)" : "year \(fields.year) of cycle \(fields.era)"
         var line = "\(iso)  \(system.identifier): \(fields.day) \(month) \(year) (\(fields.monthCode), extended year \(fields.extendedYear))"
         if let related = fields.relatedGregorianYear, let name = fields.sexagenaryYear { line += ", \(name) year \(related)" }
         return line
+    }
+}
+
+/// The English era and month names of one calendar, remembered by the fields that decide
+/// them: ICU's date formatter per date cost more than the conversion itself. An era name
+/// depends on the era alone; a month name on the month, the leap-month flag and, in the
+/// Hebrew calendar only, whether the year is a leap year (month 7 is Adar II in a leap year,
+/// Adar otherwise; ICU numbers Hebrew months the same in both).
+struct CalendarNameCache {
+    let system: CalendarSystem
+    private let isHebrew: Bool
+    private var eras: [Int: String] = [:]
+    private var months: [Int: String] = [:]
+
+    init(system: CalendarSystem) {
+        self.system = system
+        isHebrew = system.identifier == "hebrew"
+    }
+
+    mutating func eraName(_ fields: CalendarDate, date: Date) throws(CalendarError) -> String {
+        if let name = eras[fields.era] { return name }
+        let name = try system.eraName(for: date)
+        eras[fields.era] = name
+        return name
+    }
+
+    mutating func monthName(_ fields: CalendarDate, date: Date) throws(CalendarError) -> String {
+        let leapYear = isHebrew && (7 * fields.extendedYear + 1) % 19 < 7
+        let key = fields.month << 2 | (fields.isLeapMonth ? 2 : 0) | (leapYear ? 1 : 0)
+        if let name = months[key] { return name }
+        let name = try system.monthName(for: date)
+        months[key] = name
+        return name
     }
 }
 
@@ -104,14 +180,15 @@ struct CalendarConvertCommand: ParsableCommand {
         let system = try CalendarCommand.system(to, timeZone: timeZone)
         let format = output.format
         var out = OutputBuffer()
+        var names = CalendarNameCache(system: system)
         for iso in try CalendarCommand.dates(dates) {
             let date = try CalendarCommand.instant(iso, zone: system)
             let fields: CalendarDate
             do { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }
-            let trimmed = iso.trimmingCharacters(in: .whitespaces)
+            let trimmed = iso.trimmingSpaces()
             switch format {
-            case .json: out.append(try CalendarCommand.json(trimmed, fields, system: system, date: date) + "\n")
-            case .text: out.append(CalendarCommand.text(trimmed, fields, system: system, date: date) + "\n")
+            case .json: try CalendarCommand.appendJSON(trimmed, fields, system: system, date: date, names: &names, to: &out)
+            case .text: out.append(CalendarCommand.text(trimmed, fields, system: system, date: date, names: &names) + "\n")
             }
         }
         out.flush()

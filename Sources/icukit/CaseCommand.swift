@@ -27,9 +27,8 @@ struct CaseCommand: ParsableCommand {
     func run() throws {
         let mapper = CaseMapper(locale: try CLI.locale(locale, strict: false))
         let mapping = to
-        var out = OutputBuffer()
         let jsonl = input.jsonLines.jsonl
-        for document in try input.documents() {
+        try input.forEachDocument { document, out throws(CLIFailure) in
             let mapped = try TextCLI.run { () throws(TextTransformError) -> String in
                 switch mapping {
                 case .upper: try mapper.uppercased(document)
@@ -40,6 +39,5 @@ struct CaseCommand: ParsableCommand {
             }
             out.append(jsonl ? JSON.string(mapped) + "\n" : mapped)
         }
-        out.flush()
     }
 }

@@ -42,7 +42,7 @@ struct CharsCommand: ParsableCommand {
         } else if let range {
             for codePoint in try Self.parse(range) { out.append(Self.line(ScalarProperties(codePoint: codePoint)!, json: json)) }
         } else {
-            let source = try text ?? CLI.documents(try CLI.readInput(nil), jsonl: false, lossy: false)[0]
+            let source = try text ?? CLI.text(try CLI.readInput(nil), lossy: false)
             for scalar in source.unicodeScalars { out.append(Self.line(ScalarProperties(scalar), json: json)) }
         }
         out.flush()

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import ICUKit
 
@@ -65,8 +70,9 @@ struct SortCommand: ParsableCommand {
 
     func run() throws {
         let collator = try collation.collator()
-        let text = try CLI.documents(try CLI.readInput(input.file), jsonl: false, lossy: lossiness.lossy)[0]
-        var sorted = collator.sorted(CLI.lines(of: text))
+        var text = try CLI.text(try CLI.readInput(input.file), lossy: lossiness.lossy)
+        let lines = Self.lines(of: &text)
+        var sorted = collator.sorted(lines)
         if unique {
             var kept: [Substring] = []
             for line in sorted where kept.last.map({ collator.compare($0, line) != .equal }) ?? true { kept.append(line) }
@@ -74,8 +80,41 @@ struct SortCommand: ParsableCommand {
         }
         if reverse { sorted.reverse() }
         var out = OutputBuffer()
-        for line in sorted { out.append(line + "\n") }
+        for var line in sorted {
+            line.withUTF8 { out.append(bytes: $0) }
+            out.append(byte: 0x0A)
+        }
         out.flush()
+    }
+
+    /// The lines of `text`, split on its bytes at LF and CR LF (the same lines as
+    /// ``CLI/lines(of:)``, without walking `Character`s); a final terminator ends the last line.
+    static func lines(of text: inout String) -> [Substring] {
+        var ends: [(Int, Int)] = []  // (end of the line's text, start of the next line)
+        let count = text.utf8.count
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < count {
+                guard let found = memchr(bytes.baseAddress! + start, 0x0A, count - start) else {
+                    ends.append((count, count))
+                    break
+                }
+                let newline = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
+                let end = newline > start && bytes[newline - 1] == 0x0D ? newline - 1 : newline
+                ends.append((end, newline + 1))
+                start = newline + 1
+            }
+        }
+        let utf8 = text.utf8
+        var lines: [Substring] = []
+        lines.reserveCapacity(ends.count)
+        var start = 0
+        for (end, next) in ends {
+            // O(1) on a native UTF-8 string; LF is ASCII, so both ends are scalar boundaries.
+            lines.append(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
+            start = next
+        }
+        return lines
     }
 }
 
@@ -151,20 +190,33 @@ struct SearchCommand: ParsableCommand {
             throw CLIFailure(message: "cannot prepare the search: \(error)", code: CLI.software)
         }
         let all = all, backwards = backwards, anchored = anchored, format = output.format
-        var out = OutputBuffer()
-        for document in try input.documents() {
+        try input.forEachDocument { document, out throws(CLIFailure) in
             var ranges = searcher.utf8Ranges(in: document)
             if !all, backwards, !anchored { ranges = Array(ranges.suffix(1)) } else if !all { ranges = Array(ranges.prefix(1)) }
             switch format {
             case .json:
-                out.append("{\"matches\":[" + ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]}\n")
+                out.append("{\"matches\":[")
+                for (index, range) in ranges.enumerated() {
+                    if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+                    out.append(byte: UInt8(ascii: "["))
+                    out.append(decimal: range.lowerBound)
+                    out.append(byte: UInt8(ascii: ","))
+                    out.append(decimal: range.upperBound)
+                    out.append(byte: UInt8(ascii: "]"))
+                }
+                out.append("]}\n")
             case .text:
-                let bytes = Array(document.utf8)
-                for range in ranges {
-                    out.append("\(range.lowerBound)\t\(range.upperBound)\t" + SegmentCommand.visible(Substring(String(decoding: bytes[range], as: UTF8.self))) + "\n")
+                var text = document
+                text.withUTF8 { bytes in
+                    for range in ranges {
+                        out.append(decimal: range.lowerBound)
+                        out.append(byte: 0x09)
+                        out.append(decimal: range.upperBound)
+                        out.append(byte: 0x09)
+                        SegmentCommand.appendVisible(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                    }
                 }
             }
         }
-        out.flush()
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ICUKit
 
 /// `icukit detect`: the character encoding of each FILE (or stdin), ranked.
@@ -43,7 +43,7 @@ struct DetectCommand: ParsableCommand {
     func run() throws {
         var detector = EncodingDetector()
         detector.declaredEncoding = declared
-        detector.allowedEncodings = allow.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        detector.allowedEncodings = allow.map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
         detector.languageHint = language
         detector.allowsLossyDecoding = lossiness.lossy
         let format = output.format

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ICUKit
 
 extension DateTimeFormatter.Style: ExpressibleByArgument {}
@@ -95,7 +95,7 @@ enum ISOInstant {
 /// The instants or texts given as arguments, else one per stdin line.
 func argumentsOrLines(_ values: [String]) throws(CLIFailure) -> [String] {
     if !values.isEmpty { return values }
-    let text = try CLI.documents(try CLI.readInput(nil), jsonl: false, lossy: false).joined()
+    let text = try CLI.text(try CLI.readInput(nil), lossy: false)
     return CLI.lines(of: text).map(String.init)
 }
 
@@ -256,7 +256,7 @@ struct FormatDurationCommand: ParsableCommand {
         if let allowedUnits {
             units = []
             for name in allowedUnits.split(separator: ",") {
-                guard let unit = DurationFormatter.Unit(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                guard let unit = DurationFormatter.Unit(rawValue: name.trimmingSpaces()) else {
                     throw CLIFailure.usage("unknown unit \"\(name)\" (year, month, week, day, hour, minute, second)")
                 }
                 units.insert(unit)

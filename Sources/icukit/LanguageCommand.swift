@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ICUKit
 
 /// `icukit language`: the dominant language of each document, its hypotheses, or its
@@ -42,10 +42,8 @@ struct LanguageCommand: ParsableCommand {
 
     func run() throws {
         let recognizer = try makeRecognizer()
-        let documents = try input.documents()
         let (top, runs, json) = (top, runs, format == .json)
-        var out = OutputBuffer()
-        for document in documents {
+        try input.forEachDocument { document, out throws(CLIFailure) in
             if runs {
                 let found = recognizer.languageRuns(in: document)
                 if json {
@@ -58,7 +56,7 @@ struct LanguageCommand: ParsableCommand {
                         out.append("\(run.utf8Offsets.lowerBound) \(run.utf8Offsets.upperBound) \(run.language?.bcp47 ?? "und")\n")
                     }
                 }
-                continue
+                return
             }
             let hypotheses = recognizer.hypotheses(for: document, maximum: json ? top : 1)
             if json {
@@ -71,17 +69,16 @@ struct LanguageCommand: ParsableCommand {
                 out.append((hypotheses.first?.language.bcp47 ?? "und") + "\n")
             }
         }
-        out.flush()
     }
 
     private func makeRecognizer() throws(CLIFailure) -> LanguageRecognizer {
         var weights: [String: Double] = [:]
         for item in Self.list(hints) {
             let parts = item.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let weight = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
+            guard parts.count == 2, let weight = Double(parts[1].trimmingSpaces()) else {
                 throw .usage("--hints: expected CODE=WEIGHT, got \(item)")
             }
-            weights[parts[0].trimmingCharacters(in: .whitespaces)] = weight
+            weights[parts[0].trimmingSpaces()] = weight
         }
         do {
             return try LanguageRecognizer(languageHints: weights, languageConstraints: Self.list(constraints))
@@ -91,7 +88,7 @@ struct LanguageCommand: ParsableCommand {
     }
 
     private static func list(_ option: String?) -> [String] {
-        (option ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        (option ?? "").split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
 
     private static func code(_ language: LocaleID?) -> String {

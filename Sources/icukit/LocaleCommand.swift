@@ -116,7 +116,7 @@ struct LocaleMatchCommand: ParsableCommand {
     @OptionGroup var output: FormatOption<OutputFormat>
 
     func run() throws {
-        let names = available.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
+        let names = available.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
         guard !names.isEmpty else { throw CLIFailure.usage("--available needs at least one localization") }
         if preferred != nil && acceptLanguage != nil { throw CLIFailure.usage("give --preferred or --accept-language, not both") }
         var options = LocaleMatcher.Options()
@@ -133,7 +133,7 @@ struct LocaleMatchCommand: ParsableCommand {
             if let acceptLanguage {
                 result = try matcher.match(acceptLanguage: acceptLanguage)
             } else if let preferred {
-                result = try matcher.match(preferred.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty })
+                result = try matcher.match(preferred.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty })
             } else {
                 result = matcher.match([LocaleID.fromEnvironment()])
             }
@@ -154,12 +154,6 @@ struct LocaleMatchCommand: ParsableCommand {
 }
 
 extension LocaleMatcher.Favor: ExpressibleByArgument {}
-
-extension String {
-    func trimmingCharacters() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
-}
 
 extension LocaleID {
     static let english: LocaleID = "en"

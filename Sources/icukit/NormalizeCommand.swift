@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ICUKit
 
 extension Normalizer.Form: ExpressibleByArgument {}
@@ -28,9 +27,9 @@ struct NormalizeCommand: ParsableCommand {
 
     func run() throws {
         let normalizer = Normalizer(form)
-        var out = OutputBuffer()
         if check || input.jsonLines.jsonl {
-            for document in try input.documents() {
+            let check = check
+            try input.forEachDocument { document, out throws(CLIFailure) in
                 if check {
                     let normalized = try TextCLI.run { () throws(TextTransformError) in try normalizer.isNormalized(document) }
                     out.append(normalized ? "{\"normalized\":true}\n" : "{\"normalized\":false}\n")
@@ -38,9 +37,9 @@ struct NormalizeCommand: ParsableCommand {
                     out.append(JSON.string(try TextCLI.run { () throws(TextTransformError) in try normalizer.normalize(document) }) + "\n")
                 }
             }
-            out.flush()
             return
         }
+        var out = OutputBuffer()
         let file = try InputFile(input.input.file)
         defer { file.close() }
         var stream = normalizer.makeStream(lossy: input.lossiness.lossy)

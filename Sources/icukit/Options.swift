@@ -71,15 +71,51 @@ struct InputFileArgument: ParsableArguments {
     var file: String?
 }
 
-/// The input options of the subcommands that read documents: `--jsonl`, `--lossy` and FILE.
+extension OnErrorPolicy: ExpressibleByArgument {}
+
+/// The batch options of the JSON Lines modes: `--on-error`, `--jobs`, `--flush`.
+struct BatchOptions: ParsableArguments {
+    @Option(name: .long, help: """
+        With --jsonl, what a record that fails does: fail (stop with its error, the default), \
+        skip (drop it, count it on stderr at the end) or report (write {"line":N,"error":"…"} \
+        in its place and go on).
+        """)
+    var onError: OnErrorPolicy = .fail
+
+    @Option(name: .long, help: "With --jsonl, records processed in parallel on N threads (default: the number of cores); output stays in input order.")
+    var jobs: Int?
+
+    @Flag(name: .long, help: "Write each result at once instead of in 64 KiB blocks (results are always written before the input is waited for).")
+    var flush = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+}
+
+/// The input options of the subcommands that read documents: `--jsonl`, `--lossy`,
+/// the batch options and FILE.
 struct DocumentInput: ParsableArguments {
     @OptionGroup var jsonLines: JSONLinesFlag
     @OptionGroup var lossiness: LossyFlag
+    @OptionGroup var batch: BatchOptions
     @OptionGroup var input: InputFileArgument
 
-    /// The documents of the input; invalid UTF-8 fails with exit 65 unless `--lossy`.
-    func documents() throws(CLIFailure) -> [String] {
-        try CLI.documents(try CLI.readInput(input.file), jsonl: jsonLines.jsonl, lossy: lossiness.lossy)
+    /// The pipeline over this input: the whole input as one document, or (`--jsonl`) one
+    /// document per line, streamed.
+    func pipeline() throws(CLIFailure) -> RecordPipeline {
+        if !jsonLines.jsonl, batch.onError != .fail || batch.jobs != nil {
+            throw .usage("--on-error and --jobs apply to --jsonl input")
+        }
+        return RecordPipeline(
+            jsonLines: jsonLines.jsonl, lossy: lossiness.lossy, onError: batch.onError,
+            jobs: batch.jobs ?? CLI.processorCount, flushesEachRecord: batch.flush
+        )
+    }
+
+    /// Runs `body` on every document of the input, writing its output in input order.
+    func forEachDocument(_ body: @escaping DocumentBody) throws(CLIFailure) {
+        try pipeline().run(file: input.file, body)
     }
 }
 

@@ -19,8 +19,7 @@ struct ScriptsCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
-        var out = OutputBuffer()
-        for document in try input.documents() {
+        try input.forEachDocument { document, out throws(CLIFailure) in
             var line = "{\"runs\":["
             for (index, run) in ScriptRun.runs(in: document).enumerated() {
                 if index > 0 { line += "," }
@@ -31,6 +30,5 @@ struct ScriptsCommand: ParsableCommand {
             line += ",\"mixedScript\":\(resolved.isMixedScript)}\n"
             out.append(line)
         }
-        out.flush()
     }
 }

@@ -39,32 +39,180 @@ struct SegmentCommand: ParsableCommand {
         } catch {
             throw CLIFailure(message: "cannot open the \(by.rawValue) segmenter: \(error)", code: CLI.software)
         }
-        var out = OutputBuffer()
-        for document in try input.documents() {
-            switch format {
-            case .json:
-                var boundaries = [0]
-                var kinds: [String] = []
-                segmenter.forEachBoundary(in: document) { offset, kind in
-                    boundaries.append(offset)
-                    kinds.append(kind.rawValue)
+        let pipeline = try input.pipeline()
+        if !pipeline.jsonLines, format != .json {
+            // One document, count or text: segmented window by window as it is read.
+            var out = OutputBuffer()
+            var count = 0
+            try Self.streamWindows(of: input.input.file, lossy: pipeline.lossy, segmenter: segmenter) { bytes, start, end, kind in
+                guard !wordsOnly || kind.isWordLike else { return }
+                if format == .count { count += 1 } else { Self.appendVisible(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out) }
+            }
+            if format == .count { out.append("\(count)\n") }
+            out.flush()
+            return
+        }
+        try pipeline.run(file: input.input.file) { document, out throws(CLIFailure) in
+            Self.segment(document, segmenter: segmenter, format: format, wordsOnly: wordsOnly, into: &out)
+        }
+    }
+
+    /// The result of one document in `format`, appended to `out` byte by byte.
+    static func segment(_ document: String, segmenter: Segmenter, format: Format, wordsOnly: Bool, into out: inout OutputBuffer) {
+        switch format {
+        case .json:
+            var kinds: [UInt8] = []
+            out.append("{\"boundaries\":[0")
+            segmenter.forEachBoundary(in: document) { offset, kind in
+                out.append(byte: UInt8(ascii: ","))
+                out.append(decimal: offset)
+                kinds.append(UInt8(ascii: kinds.isEmpty ? "[" : ","))
+                kinds.append(UInt8(ascii: "\""))
+                let name = kind.rawValue
+                if name.utf8.withContiguousStorageIfAvailable({ kinds.append(contentsOf: $0) }) == nil { kinds.append(contentsOf: name.utf8) }
+                kinds.append(UInt8(ascii: "\""))
+            }
+            out.append(byte: UInt8(ascii: "]"))
+            if segmenter.unit != .grapheme {
+                out.append(",\"kinds\":")
+                if kinds.isEmpty { out.append("[]") } else {
+                    kinds.append(UInt8(ascii: "]"))
+                    out.append(bytes: kinds)
                 }
-                var line = "{\"boundaries\":" + JSON.array(boundaries)
-                if by != .grapheme { line += ",\"kinds\":" + JSON.array(kinds) }
-                out.append(line + "}\n")
-            case .count:
-                var count = 0
-                segmenter.forEachBoundary(in: document) { _, kind in
-                    if !wordsOnly || kind.isWordLike { count += 1 }
-                }
-                out.append("\(count)\n")
-            case .text:
-                for segment in segmenter.segments(of: document) where !wordsOnly || segment.isWordLike {
-                    out.append(Self.visible(document[segment.range]) + "\n")
+            }
+            out.append("}\n")
+        case .count:
+            var count = 0
+            segmenter.forEachBoundary(in: document) { _, kind in
+                if !wordsOnly || kind.isWordLike { count += 1 }
+            }
+            out.append(decimal: count)
+            out.append(byte: 0x0A)
+        case .text:
+            var text = document
+            text.withUTF8 { bytes in
+                var start = 0
+                segmenter.forEachBoundary(in: document) { end, kind in
+                    if !wordsOnly || kind.isWordLike { appendVisible(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out) }
+                    start = end
                 }
             }
         }
-        out.flush()
+    }
+
+    /// Bytes read and segmented at a time when the input is one document.
+    static let windowSize = 4 << 20
+    /// The end of a window is segmented again with the next one, from the last boundary
+    /// before this margin, so that ICU sees the context that follows it (as the library's
+    /// own windows past 2 GiB do).
+    static let windowMargin = 1 << 16
+
+    /// Segments the input FILE (or stdin) window by window in bounded memory, calling
+    /// `body(bytes, start, end, kind)` per segment with the segment's range in the window.
+    /// (Inlined, so that `body` is not one more closure call per boundary.)
+    @inline(__always)
+    static func streamWindows(
+        of file: String?, lossy: Bool, segmenter: Segmenter,
+        _ body: (UnsafeBufferPointer<UInt8>, Int, Int, Segment.Kind) -> Void
+    ) throws(CLIFailure) {
+        let input = try InputFile(file)
+        defer { input.close() }
+        var pending: [UInt8] = []  // the carried tail plus what was read
+        var base = 0  // stream offset of pending[0] (exact while the input is valid UTF-8)
+        var atEnd = false
+        while true {
+            let chunk = try input.read(upTo: windowSize)
+            atEnd = chunk.count < windowSize
+            pending.append(contentsOf: chunk)
+            let complete = atEnd ? pending.count : completeUTF8Prefix(pending)
+            var window: String
+            if let valid = String(validating: pending[..<complete], as: UTF8.self) {
+                window = valid
+            } else if lossy {
+                window = String(decoding: pending[..<complete], as: UTF8.self)
+            } else {
+                let offset = base + (UTF8Decoding.firstInvalidOffset(in: pending[..<complete]) ?? 0)
+                throw .data("invalid UTF-8 at byte offset \(offset) (use --lossy to replace it with U+FFFD)")
+            }
+            let cutoff = atEnd ? Int.max : window.utf8.count - windowMargin
+            var kept = 0
+            var lateEnd = -1, lateKind = Segment.Kind.cluster
+            let text = window
+            window.withUTF8 { bytes in
+                segmenter.forEachBoundary(in: text) { end, kind in
+                    if end <= cutoff {
+                        body(bytes, kept, end, kind)
+                        kept = end
+                    } else if lateEnd < 0 && end < bytes.count {
+                        lateEnd = end
+                        lateKind = kind
+                    }
+                }
+                if kept == 0, lateEnd > 0, !atEnd {
+                    // No boundary before the margin: take the first one inside it.
+                    body(bytes, 0, lateEnd, lateKind)
+                    kept = lateEnd
+                }
+            }
+            if atEnd { return }
+            // Carry the unfinished part (and the incomplete UTF-8 sequence after it).
+            let tail = Array(window.utf8.dropFirst(kept)) + pending[complete...]
+            base += kept
+            pending = tail
+            // (A single segment longer than a window is carried until it ends.)
+        }
+    }
+
+    /// The length of the longest prefix of `bytes` that does not end inside a UTF-8
+    /// sequence (a sequence cut off by the end of a read is left for the next one).
+    static func completeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        var continuation = 0
+        while index > 0, continuation < 3, bytes[index - 1] & 0xC0 == 0x80 {
+            index -= 1
+            continuation += 1
+        }
+        guard index > 0 else { return bytes.count }
+        let lead = bytes[index - 1]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        return length > continuation + 1 ? index - 1 : bytes.count
+    }
+
+    /// Appends the segment's bytes on one line (line terminators inside it escaped as
+    /// ``visible(_:)`` does) and a newline.
+    static func appendVisible(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
+        var runStart = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            var escape: StaticString? = nil
+            var length = 1
+            switch byte {
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x0B: escape = "\\u{B}"
+            case 0x0C: escape = "\\u{C}"
+            case 0xC2 where index + 1 < count && bytes[index + 1] == 0x85:
+                escape = "\\u{85}"
+                length = 2
+            case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                escape = bytes[index + 2] == 0xA8 ? "\\u{2028}" : "\\u{2029}"
+                length = 3
+            default: break
+            }
+            if let escape {
+                if runStart < index { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                escape.withUTF8Buffer { out.append(bytes: $0) }
+                index += length
+                runStart = index
+            } else {
+                index += 1
+            }
+        }
+        if runStart < count { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
+        out.append(byte: 0x0A)
+        out.endRecord()
     }
 
     /// The segment on one line: line terminators inside it are escaped.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // The CLI's reads and writes go through read(2) and write(2) here, not FileHandle (whose
 // `write` and `readDataToEndOfFile` end in `try!`: a full disk or a directory on stdin
@@ -152,19 +156,42 @@ struct InputFile {
 
     /// Up to `limit` bytes, fewer only at end of file; a read error exits 74.
     func read(upTo limit: Int) throws(CLIFailure) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var filled = 0
-        while filled < limit {
-            let count = try read(into: &bytes, at: filled)
-            if count == 0 { break }
-            filled += count
+        // Read straight into uninitialized storage: no zero-filling of a 1–4 MiB chunk.
+        var failure: CLIFailure?
+        let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, initialized in
+            var filled = 0
+            while filled < limit {
+                let count = systemRead(descriptor, buffer.baseAddress! + filled, limit - filled)
+                if count > 0 {
+                    filled += count
+                    continue
+                }
+                if count == 0 { break }
+                let error = errno
+                switch error {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: CLI.waitUntilReady(descriptor, events: Int16(POLLIN))
+                case EISDIR: failure = .noInput("\(name): is a directory")
+                default: failure = CLIFailure(message: "\(name): read error: \(CLI.describe(error))", code: CLI.ioError)
+                }
+                if failure != nil { break }
+            }
+            initialized = filled
         }
-        bytes.removeLast(limit - filled)
+        if let failure { throw failure }
         return bytes
     }
 
+    /// Whether a read would return at once (data or end of file waiting, or a regular
+    /// file); false when it would block on a pipe, FIFO or terminal.
+    func hasInputReady() -> Bool {
+        if regularFileSize != nil { return true }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) != 0
+    }
+
     /// One read(2) into `bytes[offset...]`: the number of bytes read, 0 at end of file.
-    private func read(into bytes: inout [UInt8], at offset: Int) throws(CLIFailure) -> Int {
+    func read(into bytes: inout [UInt8], at offset: Int) throws(CLIFailure) -> Int {
         while true {
             let count = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 @_spi(Internals) import ICUKit
 
 extension TourCommand {

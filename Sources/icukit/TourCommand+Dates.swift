@@ -1,5 +1,5 @@
 import ICUKit
-import Foundation
+import FoundationEssentials
 
 extension TourCommand {
     /// One moment in ten locales and calendars, an interval, durations, relative times.

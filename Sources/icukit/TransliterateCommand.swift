@@ -27,11 +27,9 @@ struct TransliterateCommand: ParsableCommand {
     @Flag(name: .long, help: "List the system transliterator IDs.")
     var list = false
 
-    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
-    var jsonl = false
-
-    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
-    var lossy = false
+    @OptionGroup var jsonLines: JSONLinesFlag
+    @OptionGroup var lossiness: LossyFlag
+    @OptionGroup var batch: BatchOptions
 
     @Argument(help: "The ID (unless --rules or --list), then the input file; - or none for stdin.")
     var arguments: [String] = []
@@ -56,10 +54,14 @@ struct TransliterateCommand: ParsableCommand {
             transliterator = try TextCLI.run { () throws(TextTransformError) in try Transliterator(id, reverse: reverse) }
         }
         guard arguments.count <= 1 else { throw CLIFailure.usage("unexpected argument '\(arguments.dropFirst().first!)'") }
-        for document in try CLI.documents(try CLI.readInput(arguments.first), jsonl: jsonl, lossy: lossy) {
+        let jsonl = jsonLines.jsonl
+        if !jsonl, batch.onError != .fail || batch.jobs != nil { throw CLIFailure.usage("--on-error and --jobs apply to --jsonl input") }
+        let pipeline = RecordPipeline(
+            jsonLines: jsonl, lossy: lossiness.lossy, onError: batch.onError,
+            jobs: batch.jobs ?? CLI.processorCount, flushesEachRecord: batch.flush)
+        try pipeline.run(file: arguments.first) { document, out throws(CLIFailure) in
             let result = try TextCLI.run { () throws(TextTransformError) in try transliterator.transliterate(document) }
             out.append(jsonl ? JSON.string(result) + "\n" : result)
         }
-        out.flush()
     }
 }

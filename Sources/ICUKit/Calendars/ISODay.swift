@@ -41,15 +41,27 @@ import FoundationEssentials
 
     /// Parses `YYYY-MM-DD` (also `-YYYY` and `+YYYYY` years); `nil` if malformed or invalid.
     public static func parse(_ text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
-        var body = Substring(text)
+        // On the UTF-8 bytes: [+-]YYYY[YYY]-MM-DD, ASCII digits only.
+        var bytes = Substring(text).utf8[...]
         var sign = 1
-        if body.first == "-" { sign = -1; body = body.dropFirst() } else if body.first == "+" { body = body.dropFirst() }
-        let parts = body.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count >= 4, parts[0].count <= 7, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), day >= 1
-        else { return nil }
+        if bytes.first == UInt8(ascii: "-") { sign = -1; bytes = bytes.dropFirst() } else if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        var values = [0, 0, 0], lengths = [0, 0, 0]
+        var part = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "-") {
+                part += 1
+                guard part < 3 else { return nil }
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                guard lengths[part] < 7 else { return nil }
+                values[part] = values[part] * 10 + Int(byte - UInt8(ascii: "0"))
+                lengths[part] += 1
+            } else {
+                return nil
+            }
+        }
+        guard part == 2, lengths[0] >= 4, lengths[1] == 2, lengths[2] == 2 else { return nil }
+        let year = values[0], month = values[1], day = values[2]
+        guard (1...12).contains(month), day >= 1 else { return nil }
         let y = sign * year
         let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
         let length = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]

@@ -302,7 +302,10 @@ public struct Collator: Sendable {
         var ends: [Int] = []
         ends.reserveCapacity(elements.count)
         for element in elements {
-            arena.append(contentsOf: element.utf8)
+            // One memcpy per string where its UTF-8 is contiguous (String, Substring).
+            if element.utf8.withContiguousStorageIfAvailable({ arena.append(contentsOf: $0) }) == nil {
+                arena.append(contentsOf: element.utf8)
+            }
             ends.append(arena.count)
         }
         return sortedOrder(arena: arena, ends: ends).map { elements[$0] }
@@ -341,11 +344,19 @@ public struct Collator: Sendable {
                 keyEnds.append(keys.count)
             }
             return keys.withUnsafeBufferPointer { keys in
-                struct Entry { let key: UnsafeBufferPointer<UInt8>; let index: Int }
+                // The first 8 key bytes as one big-endian integer decide most comparisons
+                // without a memcmp call (a shorter key is padded with zeros, which keeps
+                // the lexicographic order).
+                struct Entry { let prefix: UInt64; let key: UnsafeBufferPointer<UInt8>; let index: Int }
                 var entries = (0..<count).map { index in
-                    Entry(key: UnsafeBufferPointer(rebasing: keys[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]]), index: index)
+                    let key = UnsafeBufferPointer(rebasing: keys[(index == 0 ? 0 : keyEnds[index - 1])..<keyEnds[index]])
+                    var prefix: UInt64 = 0
+                    for byte in key.prefix(8) { prefix = prefix << 8 | UInt64(byte) }
+                    prefix <<= UInt64(8 * (8 - min(8, key.count)))
+                    return Entry(prefix: prefix, key: key, index: index)
                 }
                 entries.sort { a, b in
+                    if a.prefix != b.prefix { return a.prefix < b.prefix }
                     let result = SortKey.compare(a.key, b.key)
                     return result < 0 || (result == 0 && a.index < b.index)
                 }

@@ -54,7 +54,22 @@ extension TextConverter {
         ///
         /// The corresponding C function is `ucnv_toUnicode`.
         public func decode<Bytes: Collection<UInt8>>(_ chunk: Bytes, isFinal: Bool = false) throws(TextConversionError) -> String {
-            var copy = carry + Array(chunk)
+            UTF16Transcoding.string(try decodeUTF16(chunk, isFinal: isFinal))
+        }
+
+        /// Decodes the next chunk to UTF-16 code units, for text that goes straight on to
+        /// an encoder (``StreamingEncoder/encode(utf16:isFinal:)``) without becoming a
+        /// `String`: `convert` re-encodes this way, with no UTF-8 round trip.
+        ///
+        /// ```swift
+        /// let decoder = try TextConverter(encodingName: "windows-1251").makeDecoder()
+        /// try decoder.decodeUTF16([0xC0], isFinal: true)  // [0x0410] (А)
+        /// ```
+        /// - Throws: as ``decode(_:isFinal:)``.
+        ///
+        /// The corresponding C function is `ucnv_toUnicode`.
+        public func decodeUTF16<Bytes: Collection<UInt8>>(_ chunk: Bytes, isFinal: Bool = false) throws(TextConversionError) -> [UInt16] {
+            var copy = carry.isEmpty ? Array(chunk) : carry + Array(chunk)
             carry = []
             if unitSize > 1 && !isFinal && copy.count % unitSize != 0 {
                 // Hand ICU whole code units only: with a unit split between two calls, ICU's
@@ -89,7 +104,7 @@ extension TextConverter {
             self.state = state
             try result.get()
             if isFinal { handle.reset() }
-            return UTF16Transcoding.string(units)
+            return units
         }
     }
 
@@ -139,6 +154,36 @@ extension TextConverter {
             }
             self.state = state
             if case .failure(let error) = result { throw TextConverter.mapUnencodable(error, in: text, utf16Base: base) }
+            return output
+        }
+
+        /// Encodes the next piece of text given as UTF-16 code units (as
+        /// ``StreamingDecoder/decodeUTF16(_:isFinal:)`` returns them): no `String` is made.
+        ///
+        /// ```swift
+        /// let encoder = try TextConverter(encodingName: "Shift_JIS").makeEncoder()
+        /// try encoder.encode(utf16: Array("日本".utf16), isFinal: true)  // [0x93, 0xFA, 0x96, 0x7B]
+        /// ```
+        /// - Throws: ``TextConversionError/unencodable(utf8Offset:scalar:)`` with the
+        ///   offset counted in this piece's UTF-8 form (unless lossy); an unpaired surrogate
+        ///   is unencodable.
+        ///
+        /// The corresponding C function is `ucnv_fromUnicode`.
+        public func encode(utf16 units: [UInt16], isFinal: Bool = false) throws(TextConversionError) -> [UInt8] {
+            let base = state.consumed
+            var output: [UInt8] = []
+            output.reserveCapacity(units.count + units.count / 2 + 8)
+            var state = self.state
+            let handle = self.handle, lossy = self.lossy
+            let result = units.withUnsafeBufferPointer { buffer in
+                Result { () throws(TextConversionError) in
+                    try handle.encode(buffer, flush: isFinal, lossy: lossy, state: &state) { output.append(contentsOf: $0) }
+                }
+            }
+            self.state = state
+            if case .failure(let error) = result {
+                throw TextConverter.mapUnencodable(error, in: String(decoding: units, as: UTF16.self), utf16Base: base)
+            }
             return output
         }
     }

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Whole-process benchmark of the `icukit` command against raw ICU C programs making the
+# same ICU calls (Benchmarks/cli/*.c, compiled here against the installed ICU) and ICU's
+# own `uconv`. For each job: instructions (valgrind --tool=callgrind, the whole process,
+# repeatable under load) and wall time (hyperfine, median of RUNS; noisy on a shared
+# machine), with the ratio ICUKit ÷ raw. Prints a Markdown table (BENCHMARKS.md).
+#
+# Usage: Benchmarks/cli-bench.sh [JOB-FILTER]    (a grep pattern over the job names)
+# Environment: SIZE (bytes per text corpus, default 2 MiB), WORDS (lines to sort, 100000),
+# DATES (dates to convert, 20000), RUNS (hyperfine runs, 5), ICUKIT (a built binary;
+# default: a release build of this checkout), NOWALL=1 to skip hyperfine.
+# Needs: valgrind, hyperfine (Debian: apt-get install valgrind hyperfine), cc, pkg-config,
+# python3, uconv (icu-devtools). Nothing is written inside the repository.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+filter="${1:-.}"
+SIZE="${SIZE:-2097152}" WORDS="${WORDS:-100000}" DATES="${DATES:-20000}" RUNS="${RUNS:-5}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+if [ -z "${ICUKIT:-}" ]; then
+  (cd "$root" && swift build -c release --product icukit >&2)
+  ICUKIT="$(cd "$root" && swift build -c release --show-bin-path)/icukit"
+fi
+for program in segment sort calendar; do
+  cc -O2 -o "$work/raw-$program" "$root/Benchmarks/cli/$program.c" $(pkg-config --cflags --libs icu-i18n icu-uc)
+done
+
+# Inputs: real prose per script, words from it, dates, legacy encodings.
+corpus="$root/Benchmarks/cli/corpus.py"
+for script in english japanese arabic russian; do python3 "$corpus" "$script" "$SIZE" > "$work/$script.txt"; done
+python3 - "$work" "$WORDS" "$DATES" <<'EOF'
+import json, random, re, sys, datetime
+work, words, dates = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(16)
+for script in ("english", "arabic", "russian"):
+    vocabulary = sorted(set(re.findall(r"\w+", open(f"{work}/{script}.txt", encoding="utf-8").read())))
+    with open(f"{work}/{script}.words", "w", encoding="utf-8") as out:
+        out.writelines(rng.choice(vocabulary) + "\n" for _ in range(words))
+start, span = datetime.date(1900, 1, 1).toordinal(), datetime.date(2100, 12, 31).toordinal() - datetime.date(1900, 1, 1).toordinal()
+with open(f"{work}/dates.txt", "w") as out:
+    out.writelines(datetime.date.fromordinal(start + rng.randrange(span)).isoformat() + "\n" for _ in range(dates))
+with open(f"{work}/english.jsonl", "w", encoding="utf-8") as out:
+    for line in open(f"{work}/english.txt", encoding="utf-8"):
+        for sentence in re.split(r"(?<=[.?!]) ", line.rstrip("\n")):
+            out.write(json.dumps(sentence, ensure_ascii=False) + "\n")
+EOF
+uconv -f UTF-8 -t windows-1251 "$work/russian.txt" > "$work/russian.1251"
+uconv -f UTF-8 -t Shift_JIS "$work/japanese.txt" > "$work/japanese.txt.sjis" 2>/dev/null || true
+
+instructions() {  # instructions of one whole process (children included)
+  valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null bash -c "$1" 2>&1 >/dev/null \
+    | sed -n 's/.*Collected : //p' | awk '{ total += $1 } END { printf "%.0f\n", total }'
+}
+median_ms() {
+  hyperfine --style none --runs "$RUNS" --warmup 1 --export-json "$work/h.json" "$1" >/dev/null 2>&1
+  python3 -c "import json,statistics; print('%.1f' % (1000*statistics.median(json.load(open('$work/h.json'))['results'][0]['times'])))"
+}
+ratio() { awk "BEGIN { printf \"%.2f\", $1 / $2 }"; }
+
+printf '| job | ICUKit instructions | raw instructions | ratio | ICUKit ms | raw ms | ratio |\n'
+printf '|---|---:|---:|---:|---:|---:|---:|\n'
+job() {  # name, icukit command, raw command
+  echo "$1" | grep -q -- "$filter" || return 0
+  local a b ta="-" tb="-" rt="-"
+  a=$(instructions "$2"); b=$(instructions "$3")
+  if [ -z "${NOWALL:-}" ]; then ta=$(median_ms "$2"); tb=$(median_ms "$3"); rt=$(ratio "$ta" "$tb"); fi
+  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$a" "$b" "$(ratio "$a" "$b")" "$ta" "$tb" "$rt"
+}
+I="$ICUKIT" R="$work/raw"
+job "segment word count, English" "$I segment --by word --format count $work/english.txt" "$R-segment word root $work/english.txt"
+job "segment word count --words-only, English" "$I segment --by word --format count --words-only $work/english.txt" "$R-segment word root $work/english.txt words"
+job "segment word count, Japanese (ja)" "$I segment --by word --locale ja --format count $work/japanese.txt" "$R-segment word ja $work/japanese.txt"
+job "segment word count, Arabic" "$I segment --by word --format count $work/arabic.txt" "$R-segment word root $work/arabic.txt"
+job "segment grapheme count, English" "$I segment --by grapheme --format count $work/english.txt" "$R-segment grapheme root $work/english.txt"
+job "segment grapheme count, Arabic" "$I segment --by grapheme --format count $work/arabic.txt" "$R-segment grapheme root $work/arabic.txt"
+job "segment sentence count, English" "$I segment --by sentence --format count $work/english.txt" "$R-segment sentence root $work/english.txt"
+job "segment line count, Russian" "$I segment --by line --format count $work/russian.txt" "$R-segment line root $work/russian.txt"
+job "sort --locale sv, $WORDS words" "$I sort --locale sv $work/english.words" "$R-sort sv $work/english.words"
+job "sort --locale ar, $WORDS words" "$I sort --locale ar $work/arabic.words" "$R-sort ar $work/arabic.words"
+job "sort --locale ru, $WORDS words" "$I sort --locale ru $work/russian.words" "$R-sort ru $work/russian.words"
+job "convert windows-1251 → UTF-8 (vs uconv)" "$I convert --from windows-1251 --to UTF-8 $work/russian.1251" "uconv -f windows-1251 -t UTF-8 $work/russian.1251"
+job "convert UTF-8 → Shift_JIS (vs uconv)" "$I convert --from UTF-8 --to Shift_JIS $work/japanese.txt" "uconv -f UTF-8 -t Shift_JIS $work/japanese.txt"
+for calendar in hebrew japanese chinese islamic-umalqura; do
+  job "calendar convert --to $calendar, $DATES dates" "$I calendar convert --to $calendar < $work/dates.txt" "$R-calendar $calendar $work/dates.txt"
+done
+# JSON Lines: one sentence per record, against the same work on the whole text.
+job "segment word count --jsonl (per sentence) vs raw whole text" "$I segment --by word --format count --jsonl --jobs 1 $work/english.jsonl" "$R-segment word root $work/english.txt"
+if echo "jsonl jobs" | grep -q -- "$filter" && [ -z "${NOWALL:-}" ]; then
+  one=$(median_ms "$I segment --by word --format json --jsonl --jobs 1 $work/english.jsonl")
+  two=$(median_ms "$I segment --by word --format json --jsonl --jobs 2 $work/english.jsonl")
+  printf '\n--jobs 1: %s ms, --jobs 2: %s ms (speed-up %s) for segment --format json --jsonl\n' "$one" "$two" "$(ratio "$one" "$two")"
+fi
