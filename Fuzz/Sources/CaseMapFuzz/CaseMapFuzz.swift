@@ -30,11 +30,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         expect(same(folded, plain), "fold depends on more than the Turkic option")
         let selfEqual = try mapper.caselessEquals(text, text)
         expect(selfEqual, "not caselessly equal to itself")
+        // D145 folds the NFD form: a text matches the fold of its NFD (not always its own
+        // fold: U+0345 folds to the starter ι, which stops canonical reordering, so
+        // "İ\u{345}\u{30A}" and its fold differ after NFD; kept as a regression input).
         // (Not for Turkic folding: NFD(İ) = I + U+0307 folds to ı + U+0307, while İ folds
         // to i, so D145's match is not closed under Turkic folding; the definition's own gap.)
         if !turkic {
-            let foldEqual = try mapper.caselessEquals(text, folded)
-            expect(foldEqual, "not caselessly equal to its fold")
+            let foldedNFD = try mapper.folded(try Normalizer.nfd.normalize(text))
+            let foldEqual = try mapper.caselessEquals(text, foldedNFD)
+            expect(foldEqual, "not caselessly equal to the fold of its NFD")
         }
         let key = try mapper.foldKey(text)
         let keyNormalized = try Normalizer.nfkcCasefold.isNormalized(key)
