@@ -50,25 +50,101 @@ enum CLI {
     /// The documents of an input: the whole input as one, or (with `jsonl`) one JSON
     /// string per non-empty line. Invalid UTF-8 fails with its byte offset unless `lossy`.
     static func documents(_ bytes: [UInt8], jsonl: Bool, lossy: Bool) throws(CLIFailure) -> [String] {
-        let text: String
+        var text: String
         do {
             text = try UTF8Decoding.decode(bytes, lossy: lossy)
         } catch {
             throw .data("invalid UTF-8 at byte offset \(error.byteOffset) (use --lossy to replace it with U+FFFD)")
         }
         guard jsonl else { return [text] }
+        return try text.withUTF8 { bytes in Result { () throws(CLIFailure) in try jsonLines(bytes) } }.get()
+    }
+
+    /// The documents of `--jsonl` input (valid UTF-8): one JSON string per non-blank line.
+    static func jsonLines(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIFailure) -> [String] {
         var documents: [String] = []
-        for (number, line) in lines(of: text).enumerated() {
-            if line.allSatisfy(\.isWhitespace) { continue }
-            guard let data = line.data(using: .utf8),
-                  let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+        var scratch: [UInt8] = []
+        var number = 0, start = 0
+        // Lines end at LF (a CR before it belongs to the terminator, as "\r\n" is one
+        // Character); a final terminator ends the last line.
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let next = end + 1
+            if end < bytes.count && end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            number += 1
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            start = next
+            if let string = jsonString(line, scratch: &scratch) {
+                documents.append(string)
+                continue
+            }
+            // Anything the fast path does not take goes through Foundation, as before.
+            let slow = String(decoding: line, as: UTF8.self)
+            if slow.allSatisfy(\.isWhitespace) { continue }
+            guard let value = try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed]),
                   let string = value as? String
             else {
-                throw .data("line \(number + 1): expected one JSON string per line (--jsonl)")
+                throw .data("line \(number): expected one JSON string per line (--jsonl)")
             }
             documents.append(string)
         }
         return documents
+    }
+
+    /// The value of a line that is exactly one JSON string (a quote first and last, no raw
+    /// control characters, no surrogate or NUL escapes), or `nil` for the general parser.
+    /// The line is valid UTF-8, so the unescaped bytes are too.
+    static func jsonString(_ line: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> String? {
+        let count = line.count
+        guard count >= 2, line[0] == 0x22, line[count - 1] == 0x22 else { return nil }
+        // The common case: no escapes at all.
+        var index = 1
+        while index < count - 1 {
+            let byte = line[index]
+            if byte == 0x5C || byte == 0x22 || byte < 0x20 { break }
+            index += 1
+        }
+        if index == count - 1 { return String(decoding: UnsafeBufferPointer(rebasing: line[1..<(count - 1)]), as: UTF8.self) }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: line[1..<index])
+        while index < count - 1 {
+            let byte = line[index]
+            if byte == 0x22 || byte < 0x20 { return nil }
+            guard byte == 0x5C else {
+                scratch.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < count - 1 else { return nil }
+            switch line[index + 1] {
+            case 0x22, 0x5C, 0x2F: scratch.append(line[index + 1])
+            case 0x62: scratch.append(0x08)
+            case 0x66: scratch.append(0x0C)
+            case 0x6E: scratch.append(0x0A)
+            case 0x72: scratch.append(0x0D)
+            case 0x74: scratch.append(0x09)
+            case 0x75:
+                guard index + 5 < count - 1 else { return nil }
+                var value: UInt32 = 0
+                for offset in 2...5 {
+                    let digit = line[index + offset]
+                    switch digit {
+                    case 0x30...0x39: value = value << 4 | UInt32(digit - 0x30)
+                    case 0x41...0x46: value = value << 4 | UInt32(digit - 0x37)
+                    case 0x61...0x66: value = value << 4 | UInt32(digit - 0x57)
+                    default: return nil
+                    }
+                }
+                guard value != 0, let scalar = Unicode.Scalar(value) else { return nil }  // NUL, surrogates
+                scratch.append(contentsOf: UTF8.encode(scalar)!)
+                index += 6
+                continue
+            default: return nil
+            }
+            index += 2
+        }
+        return String(decoding: scratch, as: UTF8.self)
     }
 
     /// The lines of `text`, split at LF and CR LF ("\r\n" is one `Character`, so splitting
