@@ -49,9 +49,9 @@ struct LanguageModel: Sendable {
     let mask: Int
     /// One bit per `filterBits` hash bucket, set when some feature falls in it: a feature the
     /// model lacks (most 4-, 5-grams and words of a text) is usually turned away by this
-    /// 1 MiB bitmap, which stays in cache, without a cache miss in the big `slots` table.
+    /// 512 KiB bitmap, which stays in cache, without a cache miss in the big `slots` table.
     let filter: [UInt64]
-    static let filterShift: UInt32 = 32 - 23  // 2^23 bits
+    static let filterShift: UInt32 = 32 - 22  // 2^22 bits
     /// Sparse features: language index << 8 | gain.
     let entries: [UInt16]
     /// Dense features: `stride` gains per row.
@@ -84,7 +84,9 @@ struct LanguageModel: Sendable {
         }
         let stride = (languageCount + 15) & ~15
         var capacity = 1
-        while capacity * 5 < featureCount * 8 { capacity <<= 1 }  // load factor at most 0.625
+        // Load factor at most 0.7: 660k features fit 2^20 slots (8 MiB, most of it in the
+        // last-level cache) rather than 2^21 at a third full.
+        while capacity * 7 < featureCount * 10 { capacity <<= 1 }
         var slots = [UInt64](repeating: 0, count: capacity)
         var filter = [UInt64](repeating: 0, count: 1 << (32 - Self.filterShift - 6))
         var entries = [UInt16]()
