@@ -44,6 +44,11 @@ struct LanguageCommand: ParsableCommand {
         let recognizer = try makeRecognizer()
         let documents = try input.documents()
         let (top, runs, json) = (top, runs, format == .json)
+        // Each answer's BCP 47 code, computed once per model language (ICU's
+        // uloc_toLanguageTag per answer was a few % of a --jsonl run).
+        var codes: [LocaleID: String] = [:]
+        for language in LanguageRecognizer.supportedLanguages { codes[language] = language.bcp47 }
+        let bcp47 = { (language: LocaleID) in codes[language] ?? language.bcp47 }
         var out = OutputBuffer()
         for document in documents {
             if runs {
@@ -63,12 +68,12 @@ struct LanguageCommand: ParsableCommand {
             let hypotheses = recognizer.hypotheses(for: document, maximum: json ? top : 1)
             if json {
                 let items = hypotheses.map {
-                    "{\"language\":\(JSON.string($0.language.bcp47)),\"confidence\":\(Self.number($0.probability))}"
+                    "{\"language\":\(JSON.string(bcp47($0.language))),\"confidence\":\(Self.number($0.probability))}"
                 }
                 let best = hypotheses.first
-                out.append("{\"language\":\(Self.code(best?.language)),\"confidence\":\(best.map { Self.number($0.probability) } ?? "0"),\"hypotheses\":[\(items.joined(separator: ","))]}\n")
+                out.append("{\"language\":\(best.map { JSON.string(bcp47($0.language)) } ?? "null"),\"confidence\":\(best.map { Self.number($0.probability) } ?? "0"),\"hypotheses\":[\(items.joined(separator: ","))]}\n")
             } else {
-                out.append((hypotheses.first?.language.bcp47 ?? "und") + "\n")
+                out.append((hypotheses.first.map { bcp47($0.language) } ?? "und") + "\n")
             }
         }
         out.flush()
