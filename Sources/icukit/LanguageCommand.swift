@@ -43,6 +43,12 @@ struct LanguageCommand: ParsableCommand {
     func run() throws {
         let recognizer = try makeRecognizer()
         let (top, runs, json) = (top, runs, format == .json)
+        // Each answer's BCP 47 code, computed once per model language (ICU's
+        // uloc_toLanguageTag per answer was a few % of a --jsonl run).
+        var codes: [LocaleID: String] = [:]
+        for language in LanguageRecognizer.supportedLanguages { codes[language] = language.bcp47 }
+        let bcp47Codes = codes
+        let code = { @Sendable (language: LocaleID) in bcp47Codes[language] ?? language.bcp47 }
         try input.forEachDocument { document, out throws(CLIFailure) in
             if runs {
                 let found = recognizer.languageRuns(in: document)
@@ -61,12 +67,12 @@ struct LanguageCommand: ParsableCommand {
             let hypotheses = recognizer.hypotheses(for: document, maximum: json ? top : 1)
             if json {
                 let items = hypotheses.map {
-                    "{\"language\":\(JSON.string($0.language.bcp47)),\"confidence\":\(Self.number($0.probability))}"
+                    "{\"language\":\(JSON.string(code($0.language))),\"confidence\":\(Self.number($0.probability))}"
                 }
                 let best = hypotheses.first
-                out.append("{\"language\":\(Self.code(best?.language)),\"confidence\":\(best.map { Self.number($0.probability) } ?? "0"),\"hypotheses\":[\(items.joined(separator: ","))]}\n")
+                out.append("{\"language\":\(best.map { JSON.string(code($0.language)) } ?? "null"),\"confidence\":\(best.map { Self.number($0.probability) } ?? "0"),\"hypotheses\":[\(items.joined(separator: ","))]}\n")
             } else {
-                out.append((hypotheses.first?.language.bcp47 ?? "und") + "\n")
+                out.append((hypotheses.first.map { code($0.language) } ?? "und") + "\n")
             }
         }
     }

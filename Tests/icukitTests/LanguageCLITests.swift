@@ -36,6 +36,18 @@ struct LanguageCLITests {
         #expect(result.status == 0 && result.stdout == "ru\nes\nund\n")
     }
 
+    @Test("--jsonl: escapes, padded and blank lines, malformed lines (the byte reader agrees with Foundation's)")
+    func jsonlEscapes() throws {
+        let input = "\"q\\\"b\\\\s\\/x\\bf\\fn\\tt\\u00e9\\ud83d\\ude00\"\n  \"padded\"  \n   \n\"é\"\r\n"
+        let result = try cli.run(["normalize", "--form", "nfc", "--jsonl"], input: input)
+        #expect(result.status == 0)
+        #expect(result.stdout == "\"q\\\"b\\\\s/x\\u0008f\\u000cn\\tté😀\"\n\"padded\"\n\"é\"\n")
+        for bad in ["\"ok\"\n\"unterminated\n", "\"ok\"\n\"a\"b\"\n", "\"ok\"\n\"\\x\"\n", "\"ok\"\n\"a\\\"\n"] {
+            let failed = try cli.run(["language", "--jsonl"], input: bad)
+            #expect(failed.status == 65 && failed.stderr.hasPrefix("icukit: error: line 2"), "\(bad)")
+        }
+    }
+
     @Test("--runs: UTF-8 offsets of each language run")
     func runs() throws {
         let german = "Alle Menschen sind frei und gleich an Würde und Rechten geboren. "

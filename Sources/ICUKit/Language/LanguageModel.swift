@@ -22,6 +22,9 @@ struct LanguageModel: Sendable {
     static let hanScript: UInt8 = 27
     /// Marks an `info` value as a dense row index.
     static let denseFlag: UInt32 = 1 << 31
+    /// Marks an `info` value holding the one entry of a feature one language kept (language
+    /// << 8 | gain), so scoring it needs no second cache miss in `entries`.
+    static let inlineFlag: UInt32 = 1 << 30
 
     let codes: [String]
     let locales: [LocaleID]
@@ -40,10 +43,15 @@ struct LanguageModel: Sendable {
     static let multiScalarLowercase = UInt32.max
     let astralRanges: [(UInt32, UInt32, UInt8)]
     /// Open-addressing hash table, one 64-bit word per slot (one cache miss per probe): the
-    /// feature hash in the high half, `info` in the low half = entry start << 8 | count, or
-    /// `denseFlag | row` (0 = empty slot).
+    /// feature hash in the high half, `info` in the low half = entry start << 8 | count,
+    /// `inlineFlag | language << 8 | gain`, or `denseFlag | row` (0 = empty slot).
     let slots: [UInt64]
     let mask: Int
+    /// One bit per `filterBits` hash bucket, set when some feature falls in it: a feature the
+    /// model lacks (most 4-, 5-grams and words of a text) is usually turned away by this
+    /// 512 KiB bitmap, which stays in cache, without a cache miss in the big `slots` table.
+    let filter: [UInt64]
+    static let filterShift: UInt32 = 32 - 22  // 2^22 bits
     /// Sparse features: language index << 8 | gain.
     let entries: [UInt16]
     /// Dense features: `stride` gains per row.
@@ -76,8 +84,11 @@ struct LanguageModel: Sendable {
         }
         let stride = (languageCount + 15) & ~15
         var capacity = 1
-        while capacity * 5 < featureCount * 8 { capacity <<= 1 }  // load factor at most 0.625
+        // Load factor at most 0.7: 660k features fit 2^20 slots (8 MiB, most of it in the
+        // last-level cache) rather than 2^21 at a third full.
+        while capacity * 7 < featureCount * 10 { capacity <<= 1 }
         var slots = [UInt64](repeating: 0, count: capacity)
+        var filter = [UInt64](repeating: 0, count: 1 << (32 - Self.filterShift - 6))
         var entries = [UInt16]()
         entries.reserveCapacity(entryCount)
         var dense = [UInt8](repeating: 0, count: denseCount * stride)
@@ -93,15 +104,20 @@ struct LanguageModel: Sendable {
                 }
                 value = Self.denseFlag | UInt32(rows)
                 rows += 1
+            } else if count == 1 {
+                value = Self.inlineFlag | UInt32(reader.u8()) << 8 | UInt32(reader.u8())
             } else {
+                precondition(entries.count < 1 << 22, "language model: too many entries")
                 value = UInt32(entries.count) << 8 | UInt32(count)
                 for _ in 0..<count { entries.append(UInt16(reader.u8()) << 8 | UInt16(reader.u8())) }
             }
+            let bit = Self.filterBit(hash)
+            filter[bit >> 6] |= 1 << UInt64(bit & 63)
             var slot = Int(Self.mix(hash)) & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = UInt64(hash) << 32 | UInt64(value)
         }
-        precondition(rows == denseCount && entries.count == entryCount, "language model: bad counts")
+        precondition(rows == denseCount && entries.count <= entryCount, "language model: bad counts")
         self.codes = codes
         self.locales = codes.map { (try? LocaleID($0)) ?? .root }
         self.scripts = scripts
@@ -116,6 +132,7 @@ struct LanguageModel: Sendable {
         self.astralRanges = astral
         self.slots = slots
         self.mask = capacity - 1
+        self.filter = filter
         self.entries = entries
         self.dense = dense
     }
@@ -146,6 +163,9 @@ struct LanguageModel: Sendable {
     /// kept it.
     @inline(__always)
     func lookup(_ hash: UInt32) -> UInt32 {
+        let bit = Self.filterBit(hash)
+        let present = filter.withUnsafeBufferPointer { $0[bit >> 6] >> UInt64(bit & 63) & 1 }
+        if present == 0 { return 0 }
         var slot = Int(Self.mix(hash)) & mask
         return slots.withUnsafeBufferPointer { slots in
             while true {
@@ -161,6 +181,10 @@ struct LanguageModel: Sendable {
         let wanted = code.lowercased().replacingUnderscores()
         return codes.firstIndex { $0.lowercased() == wanted }
     }
+
+    /// The `filter` bit of a feature hash (independent of the slot: another multiplier).
+    @inline(__always)
+    static func filterBit(_ hash: UInt32) -> Int { Int((hash &* 0x9E37_79B1) >> filterShift) }
 
     @inline(__always)
     static func mix(_ hash: UInt32) -> UInt32 { (hash ^ (hash >> 15)) &* 0x2C1B_3C6D }

@@ -144,6 +144,9 @@ struct LanguageScorer {
                     }
                 }
             }
+        } else if value & LanguageModel.inlineFlag != 0 {
+            let language = Int((value >> 8) & 0xFF)
+            gains.withUnsafeMutableBufferPointer { gains in gains[language >> 4][language & 15] &+= Int32(value & 0xFF) }
         } else {
             let start = Int(value >> 8), count = Int(value & 0xFF)
             model.entries.withUnsafeBufferPointer { entries in
