@@ -2,8 +2,10 @@
 # Instruction counts of one warm normalization or case mapping of a 1 MiB corpus text,
 # ICUKit beside raw ICU (RawNormalizer / RawCaseMapper: buffers reused, UTF-8 in and out),
 # with valgrind's callgrind (repeatable whatever else the machine runs; wall-clock is not).
-# Prints TSV: operation, script, ICUKit and raw instructions per MiB of input (millions),
-# raw / ICUKit. Takes a few minutes. Usage: ./text-callgrind.sh [OPERATION...]
+# Prints TSV: operation, script, millions of instructions per MiB of corpus text for ICUKit,
+# raw ICU, and raw ICU plus making a `String` of its output (what a Swift caller must add:
+# the standard library's UTF-8 validation and copy), and the two ratios.
+# Takes a few minutes. Usage: ./text-callgrind.sh [OPERATION...]
 #   OPERATION: nfc-of-nfc nfd-to-nfc nfc-to-nfd upper lower fold
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -14,7 +16,7 @@ count() {
   valgrind --tool=callgrind --toggle-collect='*measuredTransform*' --callgrind-out-file=/dev/null \
     "$bin" "$@" 2>&1 | sed -n 's/.*Collected : //p'
 }
-printf 'operation\tscript\tICUKit_M_per_MiB\traw_M_per_MiB\traw/ICUKit\n'
+printf 'operation\tscript\tICUKit\traw\traw+String\traw/ICUKit\traw+String/ICUKit\n'
 for operation in $operations; do
   case "$operation" in
     nfc-of-nfc) scripts="English Russian Arabic Hindi Chinese Japanese" ;;
@@ -24,7 +26,8 @@ for operation in $operations; do
   for script in $scripts; do
     icukit=$(count "$operation" "$script" icukit)
     raw=$(count "$operation" "$script" raw)
-    awk -v o="$operation" -v s="$script" -v i="$icukit" -v r="$raw" \
-      'BEGIN { printf "%s\t%s\t%.1f\t%.1f\t%.2fx\n", o, s, i / 1048576, r / 1048576, r / i }'
+    rawstring=$(count "$operation" "$script" rawstring)
+    awk -v o="$operation" -v s="$script" -v i="$icukit" -v r="$raw" -v rs="$rawstring" \
+      'BEGIN { m = 1048576; printf "%s\t%s\t%.1f\t%.1f\t%.1f\t%.2fx\t%.2fx\n", o, s, i / m, r / m, rs / m, r / i, rs / i }'
   done
 done

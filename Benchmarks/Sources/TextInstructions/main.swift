@@ -6,6 +6,7 @@
 //   SCRIPT    English | Russian | Arabic | Hindi | Chinese | Japanese (the corpus text in NFC,
 //             decomposed for nfd-to-nfc)
 //   MODE      icukit | raw (RawNormalizer / RawCaseMapper: reused buffers, UTF-8 in and out)
+//             | rawstring (raw, then a `String` made of its output, as a Swift caller needs)
 //
 // The operation runs once before the measured call, `measuredTransform`, which callgrind
 // counts alone (`--toggle-collect='*measuredTransform*'`). Prints the result's UTF-8 length.
@@ -30,12 +31,17 @@ let mapper = CaseMapper(), rawMapper = RawCaseMapper(locale: "")
         return try! normalizer.normalize(text).utf8.count
     case ("nfc-of-nfc", "raw"), ("nfd-to-nfc", "raw"), ("nfc-to-nfd", "raw"):
         return rawNormalizer.normalize(text)
+    case ("nfc-of-nfc", "rawstring"), ("nfd-to-nfc", "rawstring"), ("nfc-to-nfd", "rawstring"):
+        return rawNormalizer.normalizedString(text).utf8.count
     case ("upper", "icukit"): return try! mapper.uppercased(text).utf8.count
     case ("lower", "icukit"): return try! mapper.lowercased(text).utf8.count
     case ("fold", "icukit"): return try! mapper.folded(text).utf8.count
     case ("upper", "raw"): return rawMapper.map(text, 0)
     case ("lower", "raw"): return rawMapper.map(text, 1)
     case ("fold", "raw"): return rawMapper.map(text, 2)
+    case ("upper", "rawstring"): return rawMapper.mappedString(text, 0).utf8.count
+    case ("lower", "rawstring"): return rawMapper.mappedString(text, 1).utf8.count
+    case ("fold", "rawstring"): return rawMapper.mappedString(text, 2).utf8.count
     default: fatalError("unknown operation or mode: \(operation) \(mode)")
     }
 }

@@ -32,7 +32,7 @@ final class NormalizationEngine: @unchecked Sendable {
     static let smallChunk = 48
     /// After a piece of text of which at least half needed ICU, the number of pieces that
     /// go to ICU without the quick-check scan (then one piece is scanned again).
-    static let densePieces = 8
+    static let densePieces = 32
 
     init(form: Normalizer.Form) throws(ICUError) {
         var status = U_ZERO_ERROR
