@@ -62,6 +62,11 @@ let package = Package(
         benchmarkTarget("NumberBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("CalendarBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("TextBenchmarks", peers: ["FoundationPeers", "SegmentationCorpus"]),
+        // One warm normalization or case mapping for instruction counts (text-callgrind.sh).
+        .executableTarget(
+            name: "TextInstructions",
+            dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU", "SegmentationCorpus"]
+        ),
         // One match among 100 locales, beside ICU's C++ matcher (locale-match.sh).
         .executableTarget(
             name: "LocaleMatchTiming",

@@ -43,6 +43,15 @@ public final class RawNormalizer: @unchecked Sendable {
             return Int(written)
         }
     }
+
+    /// The normalized text as a `String`: what a Swift caller of the loop above must add
+    /// (the standard library validates the UTF-8 and copies it).
+    public func normalizedString(_ text: String) -> String {
+        let length = normalize(text)
+        return output.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UInt8.self) { String(decoding: $0[..<length], as: UTF8.self) }
+        }
+    }
 }
 
 /// `ucasemap_utf8To*` into a reused buffer, one `UCaseMap` per instance.
@@ -74,12 +83,20 @@ public final class RawCaseMapper: @unchecked Sendable {
             return Int(length)
         }
     }
+
+    /// The mapped text as a `String` (validated and copied by the standard library).
+    public func mappedString(_ text: String, _ operation: Int) -> String {
+        let length = map(text, operation)
+        return output.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UInt8.self) { String(decoding: $0[..<length], as: UTF8.self) }
+        }
+    }
 }
 
 /// One `UTransliterator` opened once; per call `u_strFromUTF8` → `utrans_transUChars` →
 /// `u_strToUTF8`.
 public final class RawTransliterator: @unchecked Sendable {
-    private let transliterator: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    private let transliterator: OpaquePointer
     private var buffer: [UInt16] = []
     private var output: [CChar] = []
 
@@ -110,7 +127,7 @@ public final class RawTransliterator: @unchecked Sendable {
                 _ = u_strFromUTF8(&buffer, Int32(buffer.count), &length, utf8.baseAddress, Int32(utf8.count), &status)
             }
             var limit = length
-            utrans_transUChars(UnsafeMutablePointer<UnsafeRawPointer?>(OpaquePointer(transliterator)), &buffer, &length, Int32(buffer.count), 0, &limit, &status)
+            utrans_transUChars(transliterator, &buffer, &length, Int32(buffer.count), 0, &limit, &status)
             var written: Int32 = 0
             _ = u_strToUTF8(&output, Int32(output.count), &written, buffer, length, &status)
             precondition(status <= U_ZERO_ERROR, "transliteration failed")

@@ -28,6 +28,11 @@ final class NormalizationEngine: @unchecked Sendable {
     /// call fault in ~10 MB of fresh pages: 10x slower than raw ICU on NFD→NFC).
     static let mergeGap = 256
     static let regionLimit = 16 << 10
+    /// Suspect chunks of at most this many bytes are checked on their own, from the stack.
+    static let smallChunk = 48
+    /// After a piece of text of which at least half needed ICU, the number of pieces that
+    /// go to ICU without the quick-check scan (then one piece is scanned again).
+    static let densePieces = 32
 
     init(form: Normalizer.Form) throws(ICUError) {
         var status = U_ZERO_ERROR
@@ -193,36 +198,73 @@ final class NormalizationEngine: @unchecked Sendable {
     // MARK: Operations on valid UTF-8
 
     /// The normalized form of valid UTF-8 `text`, or `nil` when it is already normalized.
-    func normalize(_ text: UnsafeBufferPointer<UInt8>) throws(TextTransformError) -> [UInt8]? {
-        var out: [UInt8] = []
-        var copied = 0
-        var region: (start: Int, end: Int)? = nil
+    ///
+    /// The text goes in pieces of at most `regionLimit` bytes cut at boundaries. A piece is
+    /// quick-checked; a short suspect chunk is first asked of ICU on its own (a nukta in
+    /// Hindi NFC is "maybe" but normalized: no region, no copy), the others are merged into
+    /// regions that ICU normalizes. Once half of a piece needed ICU, the next `densePieces`
+    /// pieces go to ICU whole, without the scan (NFD→NFC of Japanese or Arabic: every word
+    /// changes, and the scan would only add to ICU's own work).
+    func normalize(_ text: UnsafeBufferPointer<UInt8>) throws(TextTransformError) -> String? {
+        let n = text.count
+        var out = NormalizedOutput()
+        defer { out.deallocate() }
         var scratch = ICUScratch()
-        var replaced = false
-        func flush(_ r: (start: Int, end: Int)) throws(TextTransformError) {
-            // A "maybe" region that ICU finds normalized stays where it is (no copy at all
-            // if every region is like that, as with the nuktas of Hindi text in NFC).
-            let length = try scratch.load(UnsafeBufferPointer(rebasing: text[r.start..<r.end]))
-            if try scratch.isLoadedNormalized(length, with: instance) { return }
-            if !replaced { out.reserveCapacity(text.count + text.count / 2 + 16); replaced = true }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied..<r.start]))
-            try scratch.normalizeLoaded(length, with: instance, appendingTo: &out)
-            copied = r.end
-        }
-        try forEachSuspectChunk(text) { (start, end) throws(TextTransformError) in
-            if let r = region, start - r.end <= Self.mergeGap, end - r.start <= Self.regionLimit {
-                region = (r.start, end)
-            } else {
-                if let r = region { try flush(r) }
-                region = (start, end)
+        var copied = 0
+        var position = 0
+        var wholePieces = 0
+        while position < n {
+            var end = n
+            if n - position > Self.regionLimit {
+                let window = UnsafeBufferPointer(rebasing: text[position..<(position + Self.regionLimit)])
+                let cut = lastBoundary(in: window)
+                if cut > 0 { end = position + cut }
             }
-            return true
+            if wholePieces > 0 {
+                wholePieces -= 1
+                out.reserve(text: n)
+                out.append(UnsafeBufferPointer(rebasing: text[copied..<position]))
+                let length = try scratch.load(UnsafeBufferPointer(rebasing: text[position..<end]))
+                try scratch.normalizeLoaded(length, with: instance, into: &out)
+                copied = end
+                position = end
+                continue
+            }
+            let piece = UnsafeBufferPointer(rebasing: text[position..<end])
+            let base = position
+            var changed = 0
+            var region: (start: Int, end: Int, checked: Bool)? = nil
+            func flush(_ r: (start: Int, end: Int, checked: Bool)) throws(TextTransformError) {
+                let length = try scratch.load(UnsafeBufferPointer(rebasing: text[(base + r.start)..<(base + r.end)]))
+                // A region of chunks ICU already found unnormalized needs no second look.
+                if !r.checked, try scratch.isLoadedNormalized(length, with: instance) { return }
+                changed += r.end - r.start
+                out.reserve(text: n)
+                out.append(UnsafeBufferPointer(rebasing: text[copied..<(base + r.start)]))
+                try scratch.normalizeLoaded(length, with: instance, into: &out)
+                copied = base + r.end
+            }
+            try forEachSuspectChunk(piece) { (start, end) throws(TextTransformError) in
+                var checked = false
+                if end - start <= Self.smallChunk {
+                    if try scratch.isNormalized(small: UnsafeBufferPointer(rebasing: piece[start..<end]), with: instance) { return true }
+                    checked = true
+                }
+                if let r = region, start - r.end <= Self.mergeGap {
+                    region = (r.start, end, r.checked && checked)
+                } else {
+                    if let r = region { try flush(r) }
+                    region = (start, end, checked)
+                }
+                return true
+            }
+            if let r = region { try flush(r) }
+            if changed * 2 >= piece.count { wholePieces = Self.densePieces }
+            position = end
         }
-        guard let r = region else { return nil }
-        try flush(r)
-        guard replaced else { return nil }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[copied...]))
-        return out
+        guard out.isAllocated else { return nil }
+        out.append(UnsafeBufferPointer(rebasing: text[copied...]))
+        return out.string()
     }
 
     /// Whether valid UTF-8 `text` is normalized (ICU decides the chunks the quick check cannot).
@@ -268,85 +310,5 @@ final class NormalizationEngine: @unchecked Sendable {
             if c <= 0x10FFFF && properties(c) & Self.boundary != 0 { return i }
         }
         return 0
-    }
-}
-
-/// UTF-16 buffers reused across the ICU calls of one operation.
-struct ICUScratch {
-    var source: [UInt16] = []
-    var result: [UInt16] = []
-    var utf8: [CChar] = []
-
-    /// Fills `source` with the UTF-16 form of valid UTF-8 `bytes` (`u_strFromUTF8`).
-    mutating func load(_ bytes: UnsafeBufferPointer<UInt8>) throws(TextTransformError) -> Int32 {
-        guard bytes.count < Int(Int32.max) / 2 else {
-            throw .inputTooLong(InputTooLongError(length: bytes.count, limit: Int(Int32.max) / 2, unit: "UTF-8 bytes"))
-        }
-        if source.count < bytes.count + 1 { source = [UInt16](repeating: 0, count: bytes.count + 1) }
-        var length: Int32 = 0
-        var status = U_ZERO_ERROR
-        source.withUnsafeMutableBufferPointer { units in
-            bytes.withMemoryRebound(to: CChar.self) { utf8 in
-                _ = u_strFromUTF8(units.baseAddress, Int32(units.count), &length, utf8.baseAddress, Int32(utf8.count), &status)
-            }
-        }
-        if status.isFailure { throw .icu(ICUError(status, operation: "u_strFromUTF8")) }
-        return length
-    }
-
-    mutating func normalize(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer, appendingTo out: inout [UInt8]) throws(TextTransformError) {
-        try normalizeLoaded(try load(bytes), with: instance, appendingTo: &out)
-    }
-
-    /// `unorm2_isNormalized` of the `length` units `load` put in `source`.
-    mutating func isLoadedNormalized(_ length: Int32, with instance: OpaquePointer) throws(TextTransformError) -> Bool {
-        var status = U_ZERO_ERROR
-        let yes = source.withUnsafeBufferPointer { unorm2_isNormalized(instance, $0.baseAddress, length, &status) }
-        if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_isNormalized")) }
-        return yes != 0
-    }
-
-    /// Normalizes the `length` units `load` put in `source`, appending UTF-8 to `out`.
-    mutating func normalizeLoaded(_ length: Int32, with instance: OpaquePointer, appendingTo out: inout [UInt8]) throws(TextTransformError) {
-        var capacity = Int(length) * 2 + 16
-        while true {
-            if result.count < capacity { result = [UInt16](repeating: 0, count: capacity) }
-            var status = U_ZERO_ERROR
-            let written = source.withUnsafeBufferPointer { src in
-                result.withUnsafeMutableBufferPointer { dst in
-                    unorm2_normalize(instance, src.baseAddress, length, dst.baseAddress, Int32(dst.count), &status)
-                }
-            }
-            if status == U_BUFFER_OVERFLOW_ERROR { capacity = Int(written) + 16; continue }
-            if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_normalize")) }
-            // UTF-16 back to UTF-8 (`u_strToUTF8`), appended to `out`.
-            let needed = Int(written) * 3
-            if utf8.count < needed + 1 { utf8 = [CChar](repeating: 0, count: needed + 1) }
-            var length: Int32 = 0
-            utf8.withUnsafeMutableBufferPointer { buffer in
-                _ = u_strToUTF8(buffer.baseAddress, Int32(buffer.count), &length, result, written, &status)
-            }
-            if status.isFailure { throw .icu(ICUError(status, operation: "u_strToUTF8")) }
-            utf8.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: UInt8.self) { out.append(contentsOf: $0[..<Int(length)]) }
-            }
-            return
-        }
-    }
-
-    mutating func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer) throws(TextTransformError) -> Bool {
-        let length = try load(bytes)
-        var status = U_ZERO_ERROR
-        let yes = source.withUnsafeBufferPointer { unorm2_isNormalized(instance, $0.baseAddress, length, &status) }
-        if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_isNormalized")) }
-        return yes != 0
-    }
-
-    mutating func quickCheck(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer) throws(TextTransformError) -> Int32 {
-        let length = try load(bytes)
-        var status = U_ZERO_ERROR
-        let result = source.withUnsafeBufferPointer { unorm2_quickCheck(instance, $0.baseAddress, length, &status) }
-        if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_quickCheck")) }
-        return result
     }
 }

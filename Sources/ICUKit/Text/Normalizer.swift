@@ -79,8 +79,7 @@ public struct Normalizer: Sendable, Hashable {
     public func normalize(_ text: String) throws(TextTransformError) -> String {
         let engine = try Self.engine(form)
         let result = try Self.withUTF8(text) { (bytes) throws(TextTransformError) in try engine.normalize(bytes) }
-        guard let result else { return text }
-        return String(decoding: result, as: UTF8.self)
+        return result ?? text
     }
 
     /// `text` in this form.

@@ -60,6 +60,27 @@ struct NormalizationPropertyTests {
         }
     }
 
+    @Test("long texts (pieces, regions and the unscanned dense mode) equal ICU's UTF-16 answer", arguments: Normalizer.Form.allCases)
+    func longTextsAgree(form: Normalizer.Form) throws {
+        let normalizer = Normalizer(form)
+        let random = Self.randomStrings(12_000, seed: 7 + UInt64(form.rawValue.count))
+        let dense = random.joined()  // about 200 KiB, nearly all of it needing work
+        // Dense stretches, then sparse ones (a suspect every few hundred bytes), then dense:
+        // the dense mode must start, stop and start again at piece boundaries.
+        var mixed = String(dense.prefix(40_000))
+        for (index, piece) in random[0..<600].enumerated() {
+            mixed += String(repeating: index % 7 == 0 ? "Съешь же ещё этих мягких булок. " : "plain ascii words, ", count: 8) + piece
+        }
+        mixed += String(dense.suffix(60_000))
+        // A run of 70,000 combining marks has no boundary for a piece to end at.
+        let noBoundary = "a" + String(repeating: "\u{301}\u{323}", count: 35_000) + "b"
+        let hindi = String(repeating: "क़िले में फ़िल्म ज़रूर देखो, ", count: 2_000)
+        for text in [dense, mixed, noBoundary, hindi, mixed + hindi + dense] {
+            let fast = try normalizer.normalize(text)
+            #expect(same(fast, try normalizer.normalizeThroughICU(text)), "\(form), \(text.utf8.count) bytes")
+        }
+    }
+
     @Test("NFC(NFD(x)) = NFC(x), NFKC(NFKD(x)) = NFKC(x)")
     func compositionOfDecomposition() throws {
         for text in Self.randomStrings(2000, seed: 7) {
