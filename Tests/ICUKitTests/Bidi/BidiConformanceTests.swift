@@ -8,7 +8,7 @@ import ICUKit
 @Suite("Bidi conformance")
 struct BidiConformanceTests {
     static func load(_ name: String) throws -> String {
-        let path = "/usr/share/unicode/\(name)"
+        let path = "\(TestData.unicodeDirectory)/\(name)"
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BreakTestFile.MissingFile(path: path)
         }

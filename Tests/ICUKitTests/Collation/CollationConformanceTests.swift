@@ -10,7 +10,7 @@ import ICUKit
 /// are skipped, the other 178,445 and 194,505 are all checked.
 @Suite("Collation conformance (CollationTest_CLDR_*_SHORT)")
 struct CollationConformanceTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data")
+    static let directory = TestData.collationDirectory
 
     /// The lines of a file as strings; lines with lone surrogates (which no Swift `String`
     /// can hold) are returned as `nil` and break the chain of consecutive pairs.
