@@ -243,7 +243,7 @@ struct FormatDurationCommand: ParsableCommand {
     @Flag(name: .customLong("collapse-largest"), help: "Fold a largest unit of 1 into the next (65 seconds).")
     var collapseLargest = false
 
-    @Flag(name: .long, help: "Mark a truncated result with the locale's approximately sign.")
+    @Flag(name: .long, help: "Mark the result as approximate (the locale's approximately pattern: ~1 hr).")
     var approximate = false
 
     @Flag(name: .long, help: "Append \"remaining\" (English only).")

@@ -15,7 +15,9 @@ final class DurationEngine: Sendable {
     private let spellOut: ICUPool<ICUHandle>?
     private let caseMap: ICUPool<ICUHandle>
     let separators: (hour: String, minute: String)
-    let approximatelySign: String
+    /// CLDR's approximately pattern of the locale (`miscPatterns/approximately`, "~{0}" in
+    /// English, "≈{0}" in German) as the text before and after the value.
+    let approximately: (prefix: String, suffix: String)
     let minusSign: String
     /// Spell-out rule sets that agree with each unit's grammatical gender ("une heure").
     private let spellOutRules: [DurationFormatter.Unit: [UInt16]]
@@ -62,7 +64,7 @@ final class DurationEngine: Sendable {
         }
         do { caseMap = try ICUPool(capacity: 8, make: openCaseMap) } catch { throw .icu(error) }
         separators = Self.positionalSeparators(locale: locale)
-        approximatelySign = Self.symbol(UNUM_APPROXIMATELY_SIGN_SYMBOL, locale: locale) ?? "~"
+        approximately = Self.approximatelyAffixes(key.locale)
         minusSign = Self.symbol(UNUM_MINUS_SIGN_SYMBOL, locale: locale) ?? "-"
         var rules: [DurationFormatter.Unit: [UInt16]] = [:]
         if let spellOut {
@@ -123,6 +125,19 @@ final class DurationEngine: Sendable {
         var length: Int32 = 0
         guard let chars = ures_getStringByKey(bundle, path.last!, &length, &status), !status.isFailure else { return nil }
         return String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
+    }
+
+    /// The locale's approximately pattern, as ICU applies it: its number range formatter
+    /// writes a range with equal ends through CLDR's `approximately` pattern (in the
+    /// locale's numbering system, with locale inheritance), so the text around the plain
+    /// number is the pattern's prefix and suffix. Falls back to the approximately sign.
+    static func approximatelyAffixes(_ locale: LocaleID) -> (prefix: String, suffix: String) {
+        if let plain = try? ICUNumberFormatter(skeleton: "", locale: locale).format(5),
+           let marked = try? NumberRangeFormatter(skeleton: "", locale: locale).format(5, 5),
+           marked != plain, let found = marked.firstRange(of: plain) {
+            return (String(marked[..<found.lowerBound]), String(marked[found.upperBound...]))
+        }
+        return (symbol(UNUM_APPROXIMATELY_SIGN_SYMBOL, locale: locale.identifier) ?? "~", "")
     }
 
     static func symbol(_ symbol: Int32, locale: String) -> String? {

@@ -225,6 +225,27 @@ struct IntervalDurationRelativeTests {
         #expect(try duration("ar", .positional, 3725) == "١:٠٢:٠٥")
     }
 
+    /// Issue 17: the approximation phrase is there in every locale ICU has data for, and it is
+    /// that locale's CLDR approximately pattern around the exact text (ICU's own range
+    /// formatter, which writes "~5" for a range 5–5 through the same pattern, is the oracle).
+    @Test("The approximately pattern marks durations in every available locale")
+    func approximateEverywhere() throws {
+        let locales = LocaleID.available
+        #expect(locales.count > 500)
+        for locale in locales {
+            for style in [DurationFormatter.UnitsStyle.full, .abbreviated, .positional] {
+                let exact = try DurationFormatter(locale: locale, options: .init(unitsStyle: style)).format(seconds: 300)
+                let marked = try DurationFormatter(locale: locale, options: .init(unitsStyle: style, approximate: true)).format(seconds: 300)
+                let five = try ICUNumberFormatter(skeleton: "", locale: locale).format(5)
+                let range = try NumberRangeFormatter(skeleton: "", locale: locale).format(5, 5)
+                let pattern = range.replacingOccurrences(of: five, with: "{0}")
+                #expect(marked != exact, "\(locale) \(style)")
+                #expect(marked == pattern.replacingOccurrences(of: "{0}", with: exact), "\(locale) \(style): \(marked) vs \(pattern)")
+            }
+        }
+        #expect(try DurationFormatter(locale: "de", options: .init(unitsStyle: .full, approximate: true)).format(seconds: 300) == "≈5 Minuten")
+    }
+
     @Test("Allowed units, maximum count, zero units, collapsing, approximation, remaining")
     func durationOptions() throws {
         func duration(_ seconds: Double, _ options: DurationFormatter.Options, _ locale: String = "en") throws -> String {
@@ -234,7 +255,10 @@ struct IntervalDurationRelativeTests {
         #expect(try duration(3725, .init(unitsStyle: .full, allowedUnits: [.hour])) == "1 hour")
         #expect(try duration(3725, .init(unitsStyle: .full, maximumUnitCount: 2)) == "1 hour, 2 minutes")
         #expect(try duration(3725, .init(unitsStyle: .short, maximumUnitCount: 1, approximate: true)) == "~1 hr")
-        #expect(try duration(3600, .init(unitsStyle: .short, maximumUnitCount: 1, approximate: true)) == "1 hr")  // exact: no sign
+        // Always marked when asked, as Apple's includesApproximationPhrase ("About 1 hour"), exact or not.
+        #expect(try duration(3600, .init(unitsStyle: .short, maximumUnitCount: 1, approximate: true)) == "~1 hr")
+        #expect(try duration(300, .init(unitsStyle: .full, approximate: true, remaining: true)) == "~5 minutes remaining")
+        #expect(try duration(65, .init(approximate: true)) == "~1:05")
         #expect(try duration(3605, .init(unitsStyle: .full, allowedUnits: [.hour, .minute, .second])) == "1 hour, 5 seconds")
         #expect(try duration(3605, .init(unitsStyle: .full, allowedUnits: [.hour, .minute, .second], zeroUnits: .pad)) == "1 hour, 0 minutes, 5 seconds")
         #expect(try duration(65, .init(unitsStyle: .positional, allowedUnits: [.hour, .minute, .second], zeroUnits: .pad)) == "00:01:05")
