@@ -45,12 +45,19 @@ apt_opts=(
     -o "APT::Sandbox::User=root"
 )
 start=$(date +%s)
-echo "build-icu.sh: fetching the $suite source package of ICU $version" >&2
-apt-get "${apt_opts[@]}" -qq update >&2
-(cd "$work" && apt-get "${apt_opts[@]}" -qq source --download-only "icu=$version-*" >&2 \
-    || apt-get "${apt_opts[@]}" -qq source --download-only icu >&2)
-dsc=$(ls "$work"/icu_"$version"-*.dsc | head -1)
-(cd "$work" && dpkg-source -q -x "$dsc" tree >&2)
+fetch_source() {  # the source package, unpacked with Debian's patches into $work/tree
+    echo "build-icu.sh: fetching the $suite source package of ICU $version" >&2
+    apt-get "${apt_opts[@]}" -qq update >&2
+    # The suite's current source of `icu` (apt checks it against the signed Release file).
+    (cd "$work" && apt-get "${apt_opts[@]}" -qq source --download-only icu >&2)
+    local dsc
+    dsc=$(ls "$work"/icu_"$version"-*.dsc 2>/dev/null | head -1)
+    if [ -z "$dsc" ]; then
+        echo "build-icu.sh: $suite no longer has ICU $version: $(ls "$work"/*.dsc)" >&2; exit 69
+    fi
+    (cd "$work" && dpkg-source -q -x "$dsc" tree >&2)
+}
+fetch_source
 
 install_testdata() {  # $1: the unpacked source tree
     local from="$1/source/test/testdata"
