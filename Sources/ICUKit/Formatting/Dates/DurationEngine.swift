@@ -179,6 +179,8 @@ final class DurationEngine: Sendable {
             for (index, (unit, value)) in values.enumerated() {
                 let signed = index == 0 && negative ? -Int64(value) : Int64(value)
                 if index > 0 { text += unit == .second ? separators.minute : separators.hour }
+                // -5 s is "-0:05": a leading zero field carries no sign of its own.
+                if index == 0 && negative && value == 0 { text += minusSign }
                 text += try number(index == 0 && !pad ? plain : padded, signed)
             }
             return text
