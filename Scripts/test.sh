@@ -25,6 +25,7 @@ if [ -n "$icu" ] && [ "$icu" != "$(pkg-config --modversion icu-i18n | cut -d. -f
     prefix=$(bash Scripts/build-icu.sh "$icu")
     export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
     export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    export PATH="$prefix/bin:$PATH"  # its icuinfo, which the --version test compares with
     export ICUKIT_UNICODE_DIR="$prefix/share/icukit-testdata/unicode"
     export ICUKIT_COLLATION_TEST_DIR="$prefix/share/icukit-testdata/collation"
     # The one generated header must build against both: regenerated from this ICU's

@@ -18,7 +18,8 @@ struct DateTimeFormatterTests {
         ("zh_CN", "Asia/Shanghai", .medium, .short, "2026年6月3日 23:07"),
         ("ja_JP@calendar=japanese", "Asia/Tokyo", .full, .none, "令和8年6月4日木曜日"),
         ("ja_JP@calendar=japanese", "Asia/Tokyo", .short, .none, "R8/6/4"),
-        ("ar_SA", "Asia/Riyadh", .long, .none, "١٧ ذو الحجة ١٤٤٧ هـ"),
+        ("ar_SA", "Asia/Riyadh", .long, .none, PerICU.value(icu72: "١٧ ذو الحجة ١٤٤٧ هـ", icu76: "٣ يونيو ٢٠٢٦")),
+        ("ar_SA@calendar=islamic-umalqura", "Asia/Riyadh", .long, .none, "١٧ ذو الحجة ١٤٤٧ هـ"),
         ("he_IL@calendar=hebrew", "Asia/Jerusalem", .long, .none, "י״ח בסיוון תשפ״ו"),
         ("hi_IN", "Asia/Kolkata", .medium, .short, "3 जून 2026, 8:37 pm"),
         ("th_TH", "Asia/Bangkok", .full, .none, "วันพุธที่ 3 มิถุนายน พ.ศ. 2569"),
@@ -32,7 +33,7 @@ struct DateTimeFormatterTests {
 
     @Test("The calendar follows the locale or the option")
     func calendars() throws {
-        #expect(try DateTimeFormatter(date: .long, time: .none, locale: id("ar_SA")).calendar.identifier == "islamic-umalqura")
+        #expect(try DateTimeFormatter(date: .long, time: .none, locale: id("ar_SA")).calendar.identifier == PerICU.value(icu72: "islamic-umalqura", icu76: "gregorian"))
         #expect(try DateTimeFormatter(date: .long, time: .none, locale: id("th_TH")).calendar.identifier == "buddhist")
         let hijri = try DateTimeFormatter(date: .long, time: .none, locale: id("en_US"), calendar: CalendarSystem("islamic-umalqura"), timeZone: "UTC")
         #expect(try hijri.format(moment) == "Dhuʻl-Hijjah 17, 1447 AH")
@@ -222,7 +223,8 @@ struct IntervalDurationRelativeTests {
         #expect(try duration("de", .spellOut, 3600) == "eine Stunde")
         #expect(try duration("ru", .full, 3725) == "1 час 2 минуты 5 секунд")
         #expect(try duration("da", .positional, 3725) == "1.02.05")  // CLDR's "h.mm.ss"
-        #expect(try duration("ar", .positional, 3725) == "١:٠٢:٠٥")
+        #expect(try duration("ar", .positional, 3725) == PerICU.value(icu72: "١:٠٢:٠٥", icu76: "1:02:05"))
+        #expect(try duration("ar-u-nu-arab", .positional, 3725) == "١:٠٢:٠٥")
     }
 
     /// Issue 17: the approximation phrase is there in every locale ICU has data for, and it is
