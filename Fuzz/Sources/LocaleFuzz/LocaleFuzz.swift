@@ -132,12 +132,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         switch error {
         case .malformed: break
-        case .unknown: fatalError("LocaleID(_:) threw .unknown for \(input.debugDescription)")
+        default: fatalError("LocaleID(_:) threw \(error) for \(input.debugDescription)")
         }
     }
-    // The strict String initializer of Segmenter parses the same way and checks isKnown.
+    // A strict Segmenter of the parsed identifier checks isKnown.
     do {
-        let segmenter = try Segmenter(.word, locale: input, strict: true)
+        let segmenter = try Segmenter(.word, locale: LocaleID(input), strict: true)
         expect(segmenter.locale.isKnown, "strict Segmenter accepted unknown \(input.debugDescription)")
     } catch {}
     return 0

@@ -31,7 +31,7 @@ private let localeNames = ["", "th", "ja", "en@ss=standard", "zh"]
 /// Created once (unit-major, locale-minor): opening ICU per input would dominate the run time.
 private let segmenters: [Segmenter] = Segmenter.Unit.allCases.flatMap { unit in
     localeNames.map { name in
-        do { return try Segmenter(unit, locale: name) } catch { fatalError("cannot open \(unit) for \"\(name)\": \(error)") }
+        do { return try Segmenter(unit, locale: LocaleID(name)) } catch { fatalError("cannot open \(unit) for \"\(name)\": \(error)") }
     }
 }
 
