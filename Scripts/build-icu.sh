@@ -31,6 +31,16 @@ if [ -f "$prefix/.complete" ] && [ -f "$testdata/.complete" ]; then
     exit 0
 fi
 
+# Tools: dpkg-source (dpkg-dev) unpacks the source package; a C++ compiler and make build it.
+need=()
+command -v dpkg-source >/dev/null || need+=(dpkg-dev)
+command -v g++ >/dev/null || command -v c++ >/dev/null || need+=(g++)
+command -v make >/dev/null || need+=(make)
+if [ ${#need[@]} -gt 0 ]; then
+    echo "build-icu.sh: installing ${need[*]}" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
+fi
+
 mkdir -p "$cache"
 work="$cache/src-$version"
 rm -rf "$work"
