@@ -61,6 +61,12 @@ let package = Package(
         benchmarkTarget("DateFormatBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("NumberBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("CalendarBenchmarks", peers: ["FoundationPeers"]),
+        benchmarkTarget("TextBenchmarks", peers: ["FoundationPeers", "SegmentationCorpus"]),
+        // One match among 100 locales, beside ICU's C++ matcher (locale-match.sh).
+        .executableTarget(
+            name: "LocaleMatchTiming",
+            dependencies: [.product(name: "ICUKit", package: "ICUKit")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,14 +32,17 @@ struct CICU_UListFormatter;
 struct CICU_ULocaleData;
 struct CICU_ULocaleDisplayNames;
 struct CICU_UMessageFormat;
+struct CICU_UNormalizer2;
 struct CICU_UNumberFormat;
 struct CICU_UNumberFormatter;
 struct CICU_UNumberRangeFormatter;
 struct CICU_UPluralRules;
 struct CICU_URelativeDateTimeFormatter;
 struct CICU_UResourceBundle;
+struct CICU_USet;
 struct CICU_UStringSearch;
 struct CICU_UText;
+struct CICU_UTransliterator;
 
 // Plain-data ICU structs (same layout as ICU's).
 struct CICU_UFieldPosition { int32_t field; int32_t beginIndex; int32_t endIndex; };
@@ -238,6 +241,55 @@ struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16];
 #define UCNV_SBCS (0)
 #define UCNV_DBCS (1)
 #define UCNV_MBCS (2)
+#define UNORM2_COMPOSE (0)
+#define UNORM_YES (1)
+#define UNORM_NO (0)
+#define UNORM_MAYBE (2)
+#define U_FOLD_CASE_DEFAULT (0)
+#define U_FOLD_CASE_EXCLUDE_SPECIAL_I (1)
+#define U_TITLECASE_NO_BREAK_ADJUSTMENT (512)
+#define U_TITLECASE_ADJUST_TO_CASED (1024)
+#define U_TITLECASE_WHOLE_STRING (32)
+#define UTRANS_FORWARD (0)
+#define UTRANS_REVERSE (1)
+#define U_INVALID_ID (65569)
+#define U_UNICODE_CHAR_NAME (0)
+#define U_CHAR_NAME_ALIAS (3)
+#define U_EXTENDED_CHAR_NAME (2)
+#define U_NO_NUMERIC_VALUE (-123456789)
+#define U_SHORT_PROPERTY_NAME (0)
+#define U_LONG_PROPERTY_NAME (1)
+#define UCHAR_GENERAL_CATEGORY (4101)
+#define UCHAR_BLOCK (4097)
+#define UCHAR_BIDI_CLASS (4096)
+#define UCHAR_EAST_ASIAN_WIDTH (4100)
+#define UCHAR_SCRIPT (4106)
+#define UCHAR_BINARY_START (0)
+#define UCHAR_BINARY_LIMIT (72)
+#define UCHAR_EMOJI (57)
+#define UCHAR_EMOJI_PRESENTATION (58)
+#define UCHAR_EMOJI_MODIFIER (59)
+#define UCHAR_EMOJI_MODIFIER_BASE (60)
+#define UCHAR_EMOJI_COMPONENT (61)
+#define UCHAR_EXTENDED_PICTOGRAPHIC (64)
+#define UCHAR_BIDI_PAIRED_BRACKET_TYPE (4117)
+#define U_BPT_OPEN (1)
+#define U_BPT_CLOSE (2)
+#define USCRIPT_COMMON (0)
+#define USCRIPT_INHERITED (1)
+#define USCRIPT_UNKNOWN (103)
+#define USCRIPT_HAN (17)
+#define USCRIPT_HIRAGANA (20)
+#define USCRIPT_KATAKANA (22)
+#define USCRIPT_HANGUL (18)
+#define USCRIPT_BOPOMOFO (5)
+#define USCRIPT_JAPANESE (105)
+#define USCRIPT_KOREAN (119)
+#define USCRIPT_HAN_WITH_BOPOMOFO (172)
+#define USCRIPT_CODE_LIMIT (200)
+#define USET_SPAN_CONTAINED (1)
+#define USET_SPAN_NOT_CONTAINED (0)
+#define USET_IGNORE_SPACE (1)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -1362,6 +1414,296 @@ static inline int32_t ucsdet_getConfidence(const struct CICU_UCharsetMatch * ucs
 const char * U_ICU_ENTRY_POINT_RENAME(ucsdet_getLanguage)(const struct CICU_UCharsetMatch * ucsm, int32_t * status);
 static inline const char * ucsdet_getLanguage(const struct CICU_UCharsetMatch * ucsm, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(ucsdet_getLanguage)(ucsm, status);
+}
+
+const uint8_t * U_ICU_ENTRY_POINT_RENAME(ures_getBinary)(const struct CICU_UResourceBundle * resourceBundle, int32_t * len, int32_t * status);
+static inline const uint8_t * ures_getBinary(const struct CICU_UResourceBundle * resourceBundle, int32_t * len, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getBinary)(resourceBundle, len, status);
+}
+
+const int32_t * U_ICU_ENTRY_POINT_RENAME(ures_getIntVector)(const struct CICU_UResourceBundle * resourceBundle, int32_t * len, int32_t * status);
+static inline const int32_t * ures_getIntVector(const struct CICU_UResourceBundle * resourceBundle, int32_t * len, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getIntVector)(resourceBundle, len, status);
+}
+
+const uint16_t * U_ICU_ENTRY_POINT_RENAME(ures_getStringByIndex)(const struct CICU_UResourceBundle * resourceBundle, int32_t indexS, int32_t * len, int32_t * status);
+static inline const uint16_t * ures_getStringByIndex(const struct CICU_UResourceBundle * resourceBundle, int32_t indexS, int32_t * len, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getStringByIndex)(resourceBundle, indexS, len, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ures_getSize)(const struct CICU_UResourceBundle * resourceBundle);
+static inline int32_t ures_getSize(const struct CICU_UResourceBundle * resourceBundle) {
+  return U_ICU_ENTRY_POINT_RENAME(ures_getSize)(resourceBundle);
+}
+
+const struct CICU_UNormalizer2 * U_ICU_ENTRY_POINT_RENAME(unorm2_getNFCInstance)(int32_t * pErrorCode);
+static inline const struct CICU_UNormalizer2 * unorm2_getNFCInstance(int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_getNFCInstance)(pErrorCode);
+}
+
+const struct CICU_UNormalizer2 * U_ICU_ENTRY_POINT_RENAME(unorm2_getNFDInstance)(int32_t * pErrorCode);
+static inline const struct CICU_UNormalizer2 * unorm2_getNFDInstance(int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_getNFDInstance)(pErrorCode);
+}
+
+const struct CICU_UNormalizer2 * U_ICU_ENTRY_POINT_RENAME(unorm2_getNFKCInstance)(int32_t * pErrorCode);
+static inline const struct CICU_UNormalizer2 * unorm2_getNFKCInstance(int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_getNFKCInstance)(pErrorCode);
+}
+
+const struct CICU_UNormalizer2 * U_ICU_ENTRY_POINT_RENAME(unorm2_getNFKDInstance)(int32_t * pErrorCode);
+static inline const struct CICU_UNormalizer2 * unorm2_getNFKDInstance(int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_getNFKDInstance)(pErrorCode);
+}
+
+const struct CICU_UNormalizer2 * U_ICU_ENTRY_POINT_RENAME(unorm2_getNFKCCasefoldInstance)(int32_t * pErrorCode);
+static inline const struct CICU_UNormalizer2 * unorm2_getNFKCCasefoldInstance(int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_getNFKCCasefoldInstance)(pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unorm2_normalize)(const struct CICU_UNormalizer2 * norm2, const uint16_t * src, int32_t length, uint16_t * dest, int32_t capacity, int32_t * pErrorCode);
+static inline int32_t unorm2_normalize(const struct CICU_UNormalizer2 * norm2, const uint16_t * src, int32_t length, uint16_t * dest, int32_t capacity, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_normalize)(norm2, src, length, dest, capacity, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unorm2_quickCheck)(const struct CICU_UNormalizer2 * norm2, const uint16_t * s, int32_t length, int32_t * pErrorCode);
+static inline int32_t unorm2_quickCheck(const struct CICU_UNormalizer2 * norm2, const uint16_t * s, int32_t length, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_quickCheck)(norm2, s, length, pErrorCode);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(unorm2_isNormalized)(const struct CICU_UNormalizer2 * norm2, const uint16_t * s, int32_t length, int32_t * pErrorCode);
+static inline int8_t unorm2_isNormalized(const struct CICU_UNormalizer2 * norm2, const uint16_t * s, int32_t length, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_isNormalized)(norm2, s, length, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(unorm2_spanQuickCheckYes)(const struct CICU_UNormalizer2 * norm2, const uint16_t * s, int32_t length, int32_t * pErrorCode);
+static inline int32_t unorm2_spanQuickCheckYes(const struct CICU_UNormalizer2 * norm2, const uint16_t * s, int32_t length, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_spanQuickCheckYes)(norm2, s, length, pErrorCode);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(unorm2_hasBoundaryBefore)(const struct CICU_UNormalizer2 * norm2, int32_t c);
+static inline int8_t unorm2_hasBoundaryBefore(const struct CICU_UNormalizer2 * norm2, int32_t c) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_hasBoundaryBefore)(norm2, c);
+}
+
+uint8_t U_ICU_ENTRY_POINT_RENAME(unorm2_getCombiningClass)(const struct CICU_UNormalizer2 * norm2, int32_t c);
+static inline uint8_t unorm2_getCombiningClass(const struct CICU_UNormalizer2 * norm2, int32_t c) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_getCombiningClass)(norm2, c);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8ToUpper)(const struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode);
+static inline int32_t ucasemap_utf8ToUpper(const struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8ToUpper)(csm, dest, destCapacity, src, srcLength, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8ToLower)(const struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode);
+static inline int32_t ucasemap_utf8ToLower(const struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8ToLower)(csm, dest, destCapacity, src, srcLength, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8FoldCase)(const struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode);
+static inline int32_t ucasemap_utf8FoldCase(const struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8FoldCase)(csm, dest, destCapacity, src, srcLength, pErrorCode);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucasemap_setOptions)(struct CICU_UCaseMap * csm, uint32_t options, int32_t * pErrorCode);
+static inline void ucasemap_setOptions(struct CICU_UCaseMap * csm, uint32_t options, int32_t * pErrorCode) {
+  U_ICU_ENTRY_POINT_RENAME(ucasemap_setOptions)(csm, options, pErrorCode);
+}
+
+uint32_t U_ICU_ENTRY_POINT_RENAME(ucasemap_getOptions)(const struct CICU_UCaseMap * csm);
+static inline uint32_t ucasemap_getOptions(const struct CICU_UCaseMap * csm) {
+  return U_ICU_ENTRY_POINT_RENAME(ucasemap_getOptions)(csm);
+}
+
+struct CICU_UTransliterator * U_ICU_ENTRY_POINT_RENAME(utrans_openU)(const uint16_t * id, int32_t idLength, int32_t dir, const uint16_t * rules, int32_t rulesLength, struct CICU_UParseError * parseError, int32_t * pErrorCode);
+static inline struct CICU_UTransliterator * utrans_openU(const uint16_t * id, int32_t idLength, int32_t dir, const uint16_t * rules, int32_t rulesLength, struct CICU_UParseError * parseError, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(utrans_openU)(id, idLength, dir, rules, rulesLength, parseError, pErrorCode);
+}
+
+struct CICU_UTransliterator * U_ICU_ENTRY_POINT_RENAME(utrans_openInverse)(const struct CICU_UTransliterator * trans, int32_t * status);
+static inline struct CICU_UTransliterator * utrans_openInverse(const struct CICU_UTransliterator * trans, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(utrans_openInverse)(trans, status);
+}
+
+struct CICU_UTransliterator * U_ICU_ENTRY_POINT_RENAME(utrans_clone)(const struct CICU_UTransliterator * trans, int32_t * status);
+static inline struct CICU_UTransliterator * utrans_clone(const struct CICU_UTransliterator * trans, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(utrans_clone)(trans, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(utrans_close)(struct CICU_UTransliterator * trans);
+static inline void utrans_close(struct CICU_UTransliterator * trans) {
+  U_ICU_ENTRY_POINT_RENAME(utrans_close)(trans);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(utrans_transUChars)(const struct CICU_UTransliterator * trans, uint16_t * text, int32_t * textLength, int32_t textCapacity, int32_t start, int32_t * limit, int32_t * status);
+static inline void utrans_transUChars(const struct CICU_UTransliterator * trans, uint16_t * text, int32_t * textLength, int32_t textCapacity, int32_t start, int32_t * limit, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(utrans_transUChars)(trans, text, textLength, textCapacity, start, limit, status);
+}
+
+const uint16_t * U_ICU_ENTRY_POINT_RENAME(utrans_getUnicodeID)(const struct CICU_UTransliterator * trans, int32_t * resultLength);
+static inline const uint16_t * utrans_getUnicodeID(const struct CICU_UTransliterator * trans, int32_t * resultLength) {
+  return U_ICU_ENTRY_POINT_RENAME(utrans_getUnicodeID)(trans, resultLength);
+}
+
+struct CICU_UEnumeration * U_ICU_ENTRY_POINT_RENAME(utrans_openIDs)(int32_t * pErrorCode);
+static inline struct CICU_UEnumeration * utrans_openIDs(int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(utrans_openIDs)(pErrorCode);
+}
+
+const uint16_t * U_ICU_ENTRY_POINT_RENAME(uenum_unext)(struct CICU_UEnumeration * en, int32_t * resultLength, int32_t * status);
+static inline const uint16_t * uenum_unext(struct CICU_UEnumeration * en, int32_t * resultLength, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uenum_unext)(en, resultLength, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(u_charName)(int32_t code, int32_t nameChoice, char * buffer, int32_t bufferLength, int32_t * pErrorCode);
+static inline int32_t u_charName(int32_t code, int32_t nameChoice, char * buffer, int32_t bufferLength, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(u_charName)(code, nameChoice, buffer, bufferLength, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(u_charFromName)(int32_t nameChoice, const char * name, int32_t * pErrorCode);
+static inline int32_t u_charFromName(int32_t nameChoice, const char * name, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(u_charFromName)(nameChoice, name, pErrorCode);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(u_charType)(int32_t c);
+static inline int8_t u_charType(int32_t c) {
+  return U_ICU_ENTRY_POINT_RENAME(u_charType)(c);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(u_charAge)(int32_t c, uint8_t * versionArray);
+static inline void u_charAge(int32_t c, uint8_t * versionArray) {
+  U_ICU_ENTRY_POINT_RENAME(u_charAge)(c, versionArray);
+}
+
+uint8_t U_ICU_ENTRY_POINT_RENAME(u_getCombiningClass)(int32_t c);
+static inline uint8_t u_getCombiningClass(int32_t c) {
+  return U_ICU_ENTRY_POINT_RENAME(u_getCombiningClass)(c);
+}
+
+double U_ICU_ENTRY_POINT_RENAME(u_getNumericValue)(int32_t c);
+static inline double u_getNumericValue(int32_t c) {
+  return U_ICU_ENTRY_POINT_RENAME(u_getNumericValue)(c);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(u_getIntPropertyValue)(int32_t c, int32_t which);
+static inline int32_t u_getIntPropertyValue(int32_t c, int32_t which) {
+  return U_ICU_ENTRY_POINT_RENAME(u_getIntPropertyValue)(c, which);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(u_hasBinaryProperty)(int32_t c, int32_t which);
+static inline int8_t u_hasBinaryProperty(int32_t c, int32_t which) {
+  return U_ICU_ENTRY_POINT_RENAME(u_hasBinaryProperty)(c, which);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(u_getPropertyEnum)(const char * alias);
+static inline int32_t u_getPropertyEnum(const char * alias) {
+  return U_ICU_ENTRY_POINT_RENAME(u_getPropertyEnum)(alias);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(u_getPropertyValueName)(int32_t property, int32_t value, int32_t nameChoice);
+static inline const char * u_getPropertyValueName(int32_t property, int32_t value, int32_t nameChoice) {
+  return U_ICU_ENTRY_POINT_RENAME(u_getPropertyValueName)(property, value, nameChoice);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(u_getPropertyValueEnum)(int32_t property, const char * alias);
+static inline int32_t u_getPropertyValueEnum(int32_t property, const char * alias) {
+  return U_ICU_ENTRY_POINT_RENAME(u_getPropertyValueEnum)(property, alias);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(u_getBidiPairedBracket)(int32_t c);
+static inline int32_t u_getBidiPairedBracket(int32_t c) {
+  return U_ICU_ENTRY_POINT_RENAME(u_getBidiPairedBracket)(c);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uscript_getScript)(int32_t codepoint, int32_t * err);
+static inline int32_t uscript_getScript(int32_t codepoint, int32_t * err) {
+  return U_ICU_ENTRY_POINT_RENAME(uscript_getScript)(codepoint, err);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uscript_getScriptExtensions)(int32_t c, int32_t * scripts, int32_t capacity, int32_t * errorCode);
+static inline int32_t uscript_getScriptExtensions(int32_t c, int32_t * scripts, int32_t capacity, int32_t * errorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uscript_getScriptExtensions)(c, scripts, capacity, errorCode);
+}
+
+const char * U_ICU_ENTRY_POINT_RENAME(uscript_getShortName)(int32_t scriptCode);
+static inline const char * uscript_getShortName(int32_t scriptCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uscript_getShortName)(scriptCode);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(uscript_hasScript)(int32_t c, int32_t sc);
+static inline int8_t uscript_hasScript(int32_t c, int32_t sc) {
+  return U_ICU_ENTRY_POINT_RENAME(uscript_hasScript)(c, sc);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ublock_getCode)(int32_t c);
+static inline int32_t ublock_getCode(int32_t c) {
+  return U_ICU_ENTRY_POINT_RENAME(ublock_getCode)(c);
+}
+
+struct CICU_USet * U_ICU_ENTRY_POINT_RENAME(uset_openPattern)(const uint16_t * pattern, int32_t patternLength, int32_t * ec);
+static inline struct CICU_USet * uset_openPattern(const uint16_t * pattern, int32_t patternLength, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_openPattern)(pattern, patternLength, ec);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uset_applyPattern)(struct CICU_USet * set, const uint16_t * pattern, int32_t patternLength, uint32_t options, int32_t * status);
+static inline int32_t uset_applyPattern(struct CICU_USet * set, const uint16_t * pattern, int32_t patternLength, uint32_t options, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_applyPattern)(set, pattern, patternLength, options, status);
+}
+
+struct CICU_USet * U_ICU_ENTRY_POINT_RENAME(uset_openEmpty)(void);
+static inline struct CICU_USet * uset_openEmpty(void) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_openEmpty)();
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uset_close)(struct CICU_USet * set);
+static inline void uset_close(struct CICU_USet * set) {
+  U_ICU_ENTRY_POINT_RENAME(uset_close)(set);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uset_freeze)(struct CICU_USet * set);
+static inline void uset_freeze(struct CICU_USet * set) {
+  U_ICU_ENTRY_POINT_RENAME(uset_freeze)(set);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(uset_contains)(const struct CICU_USet * set, int32_t c);
+static inline int8_t uset_contains(const struct CICU_USet * set, int32_t c) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_contains)(set, c);
+}
+
+int8_t U_ICU_ENTRY_POINT_RENAME(uset_containsString)(const struct CICU_USet * set, const uint16_t * str, int32_t strLen);
+static inline int8_t uset_containsString(const struct CICU_USet * set, const uint16_t * str, int32_t strLen) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_containsString)(set, str, strLen);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uset_spanUTF8)(const struct CICU_USet * set, const char * s, int32_t length, int32_t spanCondition);
+static inline int32_t uset_spanUTF8(const struct CICU_USet * set, const char * s, int32_t length, int32_t spanCondition) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_spanUTF8)(set, s, length, spanCondition);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uset_size)(const struct CICU_USet * set);
+static inline int32_t uset_size(const struct CICU_USet * set) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_size)(set);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uset_getItemCount)(const struct CICU_USet * set);
+static inline int32_t uset_getItemCount(const struct CICU_USet * set) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_getItemCount)(set);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uset_getItem)(const struct CICU_USet * set, int32_t itemIndex, int32_t * start, int32_t * end, uint16_t * str, int32_t strCapacity, int32_t * ec);
+static inline int32_t uset_getItem(const struct CICU_USet * set, int32_t itemIndex, int32_t * start, int32_t * end, uint16_t * str, int32_t strCapacity, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_getItem)(set, itemIndex, start, end, str, strCapacity, ec);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uset_toPattern)(const struct CICU_USet * set, uint16_t * result, int32_t resultCapacity, int8_t escapeUnprintable, int32_t * ec);
+static inline int32_t uset_toPattern(const struct CICU_USet * set, uint16_t * result, int32_t resultCapacity, int8_t escapeUnprintable, int32_t * ec) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_toPattern)(set, result, resultCapacity, escapeUnprintable, ec);
+}
+
+struct CICU_USet * U_ICU_ENTRY_POINT_RENAME(uset_cloneAsThawed)(const struct CICU_USet * set);
+static inline struct CICU_USet * uset_cloneAsThawed(const struct CICU_USet * set) {
+  return U_ICU_ENTRY_POINT_RENAME(uset_cloneAsThawed)(set);
 }
 
 #endif

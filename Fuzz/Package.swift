@@ -27,6 +27,7 @@ let package = Package(
         .target(name: "SegmentFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "UTF8Fuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "LocaleFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "LocaleMatchFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "BidiFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "CollationFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "SearchFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
@@ -38,6 +39,12 @@ let package = Package(
         .target(name: "CalendarFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "EncodingFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "EncodeFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "NormalizeFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "CaseMapFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "TransliterateFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "UnicodeSetFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "CharNameFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "LanguageFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]
 )

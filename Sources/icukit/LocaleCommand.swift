@@ -81,12 +81,17 @@ struct LocaleInfoCommand: ParsableCommand {
 struct LocaleMatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
-        abstract: "Print the best of the available localizations for the preferred languages.",
+        abstract: "Print the best of the available localizations for the preferred languages (ICU's LocaleMatcher).",
         discussion: """
-            Likely subtags plus CLDR parent locales: zh-TW → zh-Hant, pt-AO → pt-PT, es-MX → es-419. \
-            Without --preferred, the environment's locale (LC_ALL, LC_MESSAGES, LANG) is used. \
-            When nothing matches, the first available localization is printed. \
-            json: {"match":…,"index":…,"matched":true|false}.
+            ICU's matching over CLDR's language-matching data: likely subtags, language/script/region \
+            distances, paradigm regions (en-AU → en-GB, es-AR → es-419, zh-HK → zh-MO), legacy codes \
+            (iw, tl, mo, cmn), and a threshold below which the default is used. Without --preferred or \
+            --accept-language, the environment's locale (LC_ALL, LC_MESSAGES, LANG) is used. When nothing \
+            matches, the default is printed: the first available localization unless --default says \
+            otherwise (--default none prints an empty line). \
+            json: {"match":…,"index":…,"matched":true|false,"distance":…}, where index is the position of \
+            the preferred language that matched (for --accept-language, in descending q order) and \
+            distance is 0…100 (null when nothing matched).
             """
     )
 
@@ -96,27 +101,59 @@ struct LocaleMatchCommand: ParsableCommand {
     @Option(name: .long, help: "The preferred languages, comma-separated, most preferred first.")
     var preferred: String?
 
+    @Option(name: .customLong("accept-language"), help: "An HTTP Accept-Language header (q-values) instead of --preferred.")
+    var acceptLanguage: String?
+
+    @Option(name: .long, help: "language (default) or script: which subtag differences weigh more.")
+    var favor: LocaleMatcher.Favor = .language
+
+    @Option(name: .long, help: "A match must be closer than this distance, 0…100 (default: ICU's, 50).")
+    var threshold: Int?
+
+    @Option(name: .long, help: "The answer when nothing matches: a locale, or none (default: the first available).")
+    var `default`: String?
+
     @OptionGroup var output: FormatOption<OutputFormat>
 
     func run() throws {
         let names = available.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
         guard !names.isEmpty else { throw CLIFailure.usage("--available needs at least one localization") }
-        let availableIDs = try names.map { name throws(CLIFailure) in try CLI.locale(name, strict: false) }
-        let preferredIDs: [LocaleID]
-        if let preferred {
-            preferredIDs = try preferred.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty }
-                .map { name throws(CLIFailure) in try CLI.locale(name, strict: false) }
-        } else {
-            preferredIDs = [LocaleID.fromEnvironment()]
+        if preferred != nil && acceptLanguage != nil { throw CLIFailure.usage("give --preferred or --accept-language, not both") }
+        var options = LocaleMatcher.Options()
+        options.favor = favor
+        options.threshold = threshold
+        switch self.default {
+        case nil: options.defaultLocale = .firstAvailable
+        case "none"?: options.defaultLocale = .none
+        case let tag?: options.defaultLocale = .locale(tag)
         }
-        let index = LocaleMatcher(available: availableIDs).bestMatchIndex(for: preferredIDs)
-        let chosen = names[index ?? 0]
+        let result: LocaleMatcher.Match
+        do {
+            let matcher = try LocaleMatcher(available: names, options: options)
+            if let acceptLanguage {
+                result = try matcher.match(acceptLanguage: acceptLanguage)
+            } else if let preferred {
+                result = try matcher.match(preferred.split(separator: ",").map { String($0).trimmingCharacters() }.filter { !$0.isEmpty })
+            } else {
+                result = matcher.match([LocaleID.fromEnvironment()])
+            }
+        } catch {
+            switch error {
+            case .invalidAcceptLanguage: throw CLIFailure.data(error.description)
+            case .icu: throw CLIFailure(message: error.description, code: CLI.software)
+            default: throw CLIFailure.usage(error.description)
+            }
+        }
         switch output.format {
-        case .text: CLI.print(chosen)
-        case .json: CLI.print("{\"match\":\(JSON.string(chosen)),\"index\":\(index ?? 0),\"matched\":\(index != nil)}")
+        case .text: CLI.print(result.locale ?? "")
+        case .json:
+            let distance = result.distance.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "null"
+            CLI.print("{\"match\":\(result.locale.map(JSON.string) ?? "null"),\"index\":\(result.preferredIndex.map(String.init) ?? "null"),\"matched\":\(result.matched),\"distance\":\(distance)}")
         }
     }
 }
+
+extension LocaleMatcher.Favor: ExpressibleByArgument {}
 
 extension String {
     func trimmingCharacters() -> String {

@@ -30,8 +30,8 @@ extension TourCommand {
         let message = try MessageFormatter("{count, plural, one {# файл} few {# файла} other {# файлов}}", locale: LocaleID("ru"))
         CLI.print("  MessageFormat (ru): " + (try [1, 3, 5].map { try message.format(["count": .number(Double($0))]) }.joined(separator: " / ")))
         CLI.print("  Lists: \(try ICUListFormatter(locale: LocaleID("en")).format(["a", "b", "c"])) · \(try ICUListFormatter(ListStyle(type: .or), locale: LocaleID("ja")).format(["a", "b", "c"]))")
-        let matcher = LocaleMatcher(available: try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419"].map { (id: String) throws(LocaleError) in try LocaleID(id) })
-        CLI.print("  Matching against en, zh-Hans, zh-Hant, pt-BR, pt-PT, es, es-419: " + (try ["zh-TW", "pt-AO", "es-MX"].map { "\($0) → \(matcher.bestMatch(for: [try LocaleID($0)])?.bcp47 ?? "-")" }.joined(separator: ", ")))
+        let matcher = try LocaleMatcher(available: ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419"])
+        CLI.print("  Matching against en, zh-Hans, zh-Hant, pt-BR, pt-PT, es, es-419: " + (try ["zh-TW", "pt-AO", "es-MX"].map { "\($0) → \((try matcher.match([$0]).locale) ?? "-")" }.joined(separator: ", ")))
         CLI.print("  Default locale from the environment (LC_ALL, LC_MESSAGES, LANG): \(LocaleID.fromEnvironment().description)")
     }
 }

@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
         ("lakh/en-IN", ".###", "en_IN", nil),
     ]
     for c in cases {
-        let icukit = try! ICUNumberFormatter(skeleton: c.skeleton, locale: c.locale)
+        let icukit = try! ICUNumberFormatter(skeleton: c.skeleton, locale: LocaleID(c.locale))
         let raw = RawNumberFormatter(skeleton: c.skeleton, locale: c.locale)
         let foundation = FoundationNumberFormatter(locale: c.locale, currencyCode: c.currency)
         Benchmark("\(c.name)/ICUKit") { benchmark in

@@ -4,7 +4,7 @@ internal import RawCICU
 /// One opened `UCalendar` (UTC), reused for every call (never opened per call).
 /// Not thread-safe: one instance per thread.
 public final class RawCalendar: @unchecked Sendable {
-    private let calendar: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    private let calendar: OpaquePointer
 
     public init(_ identifier: String) {
         var status = U_ZERO_ERROR
@@ -17,7 +17,7 @@ public final class RawCalendar: @unchecked Sendable {
 
     deinit { ucal_close(calendar) }
 
-    private var readOnly: UnsafeMutablePointer<UnsafeRawPointer?> { UnsafeMutablePointer<UnsafeRawPointer?>(OpaquePointer(calendar)) }
+    private var readOnly: OpaquePointer { calendar }
 
     /// `ucal_setMillis` + `ucal_get` of era, year, month, leap flag, day (summed).
     public func fields(_ millis: Double) -> Int {

@@ -6,7 +6,7 @@ internal import RawCICU
 /// it (ICUKit returns a `String`, so the raw loop makes one too); `parse` is the UTF-16
 /// copy of the text plus `udat_parse`.
 public final class RawDateFormat: @unchecked Sendable {
-    private let format: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    private let format: OpaquePointer
 
     /// Styles as ICU numbers them: 0 full, 1 long, 2 medium, 3 short, -1 none.
     public init(dateStyle: Int32, timeStyle: Int32, locale: String, timeZone: String) {
@@ -25,7 +25,7 @@ public final class RawDateFormat: @unchecked Sendable {
     public func string(millis: Double) -> String {
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 256) { buffer in
             var status = U_ZERO_ERROR
-            let length = udat_format(UnsafeMutablePointer<UnsafeRawPointer?>(OpaquePointer(format)), millis, buffer.baseAddress, 256, nil, &status)
+            let length = udat_format(format, millis, buffer.baseAddress, 256, nil, &status)
             return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: Int(length)), as: UTF16.self)
         }
     }
@@ -36,7 +36,7 @@ public final class RawDateFormat: @unchecked Sendable {
         let units = Array(text.utf16)
         var status = U_ZERO_ERROR
         var position: Int32 = 0
-        let result = udat_parse(UnsafeMutablePointer<UnsafeRawPointer?>(OpaquePointer(format)), units, Int32(units.count), &position, &status)
+        let result = udat_parse(format, units, Int32(units.count), &position, &status)
         return status > U_ZERO_ERROR ? nil : result
     }
 }

@@ -11,8 +11,8 @@ import ICUKit
 
 let collators: [Collator] = {
     var all: [Collator] = []
-    for locale in ["", "da", "de-u-co-phonebk", "sv", "ja", "zh", "zh-u-co-stroke", "th", "tr", "ar", "fr-CA"] {
-        all.append(try! Collator(locale: LocaleID(locale)))
+    for locale: LocaleID in ["", "da", "de-u-co-phonebk", "sv", "ja", "zh", "zh-u-co-stroke", "th", "tr", "ar", "fr-CA"] {
+        all.append(try! Collator(locale: locale))
     }
     all.append(try! Collator(options: .init(strength: .primary)))
     all.append(try! Collator(options: .init(strength: .identical, numeric: true, caseFirst: .upper, alternate: .shifted, normalization: true)))

@@ -14,6 +14,8 @@ public enum BidiError: ICUKitError, ReportsInputTooLong {
     /// ICU reported a failure.
     case icu(ICUError)
 
+    /// A one-line English message, such as `"the template needs argument 3"`; the
+    /// `.inputTooLong` and `.icu` cases give their payload's description.
     public var description: String {
         switch self {
         case .malformedSpecifier(let offset): "malformed format specifier at byte offset \(offset)"

@@ -72,6 +72,8 @@ public enum CalendarError: ICUKitError, ReportsUnknownLocale {
     /// ICU failed.
     case icu(ICUError)
 
+    /// A one-line English message, such as `"day 30 is out of range (1...29)"`; the
+    /// `.icu` case gives the ``ICUError``'s description.
     public var description: String {
         switch self {
         case .unknownCalendar(let id): "unknown calendar \"\(id)\" (ICU would fall back to gregorian)"

@@ -20,6 +20,8 @@ public struct JapaneseEra: Sendable, Hashable, CustomStringConvertible {
     /// The era's first instant, midnight UTC.
     public let start: Date
 
+    /// The English and Japanese names and the first day (year-month-day, not
+    /// zero-padded), such as `"Reiwa (令和) from 2019-5-1"`.
     public var description: String { "\(name) (\(nativeName)) from \(startYear)-\(startMonth)-\(startDay)" }
 }
 

@@ -14,6 +14,8 @@ public enum CollationError: ICUKitError, ReportsUnknownLocale {
     /// ICU could not open the collator or searcher.
     case icu(ICUError)
 
+    /// A one-line English message, such as `"unknown script or group \"Zzzz\" in the
+    /// reorder list"`; the `.icu` case gives the ``ICUError``'s description.
     public var description: String {
         switch self {
         case .unknownScript(let name): "unknown script or group \"\(name)\" in the reorder list"

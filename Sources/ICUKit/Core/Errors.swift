@@ -41,6 +41,8 @@ public struct ICUError: ICUKitError {
         self.operation = operation
     }
 
+    /// The operation, ICU's name for the code and the code, such as
+    /// `"ucol_open failed: U_ILLEGAL_ARGUMENT_ERROR (1)"`.
     public var description: String { "\(operation) failed: \(name) (\(code))" }
 
     /// The error itself: an ``ICUError`` is its own ICU failure (see ``ICUKitError``).
@@ -61,5 +63,7 @@ public struct InputTooLongError: Error, Sendable, Hashable, CustomStringConverti
     /// The unit of `length`, such as `"UTF-16 code units"`.
     public let unit: String
 
+    /// The length, unit and limit, such as `"input of 2147483648 UTF-16 code units
+    /// exceeds ICU's limit of 2147483647"`.
     public var description: String { "input of \(length) \(unit) exceeds ICU's limit of \(limit)" }
 }

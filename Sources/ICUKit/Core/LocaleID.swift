@@ -117,6 +117,8 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
         return !String(cString: uloc_getISO3Country(identifier)).isEmpty
     }
 
+    /// The canonical ICU identifier, such as `"en_US@ss=standard"`, or `"root"` for the
+    /// root locale.
     public var description: String { identifier.isEmpty ? "root" : identifier }
 
     private func part(
@@ -184,14 +186,23 @@ public enum LocaleError: ICUKitError {
     case unknownLocale(String)
     /// A currency code that is not three ASCII letters or that ICU does not know.
     case unknownCurrency(String)
-    /// ICU reported a failure.
+    /// An HTTP `Accept-Language` header that does not parse: the header and the UTF-8
+    /// offset of the first byte that does not fit (see ``AcceptLanguage``).
+    case invalidAcceptLanguage(String, byteOffset: Int)
+    /// A locale-matching threshold outside 0…100 (see ``LocaleMatcher/Options/threshold``).
+    case invalidThreshold(Int)
+    /// ICU reported a failure, for example while loading its locale-matching data.
     case icu(ICUError)
 
+    /// A one-line English message, such as `"malformed locale identifier \"!!\""`;
+    /// the `.icu` case gives the ``ICUError``'s description.
     public var description: String {
         switch self {
         case .malformed(let id): "malformed locale identifier \"\(id)\""
         case .unknownLocale(let id): "unknown locale \"\(id)\" (ICU would fall back to root)"
         case .unknownCurrency(let code): "unknown currency code \"\(code)\""
+        case .invalidAcceptLanguage(let header, let offset): "invalid Accept-Language header at byte \(offset): \"\(header)\""
+        case .invalidThreshold(let value): "locale-matching threshold \(value) is outside 0…100"
         case .icu(let error): error.description
         }
     }

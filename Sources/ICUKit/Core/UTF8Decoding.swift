@@ -9,8 +9,10 @@ public struct InvalidUTF8Error: Error, Sendable, Hashable, CustomStringConvertib
     /// Offset, in bytes from the start of the input, of the first invalid byte.
     public let byteOffset: Int
 
+    /// The error for an input whose first invalid byte is at `byteOffset`.
     public init(byteOffset: Int) { self.byteOffset = byteOffset }
 
+    /// The message, such as `"invalid UTF-8 at byte offset 1"`.
     public var description: String { "invalid UTF-8 at byte offset \(byteOffset)" }
 }
 

@@ -21,6 +21,8 @@ public enum TextConversionError: ICUKitError {
     /// An ICU failure other than the above.
     case icu(ICUError)
 
+    /// A one-line English message, such as `"invalid or unmapped byte sequence at byte
+    /// offset 1 (1 byte)"`; the `.icu` case gives the ``ICUError``'s description.
     public var description: String {
         switch self {
         case .unknownEncoding(let name): "unknown encoding name '\(name)'"

@@ -54,6 +54,8 @@ public enum FormattingError: ICUKitError, ReportsUnknownLocale, ReportsInputTooL
     /// ICU reported a failure.
     case icu(ICUError)
 
+    /// A one-line English message, such as `"unknown time zone \"Mars/Olympus\" (ICU would
+    /// use GMT)"`; the `.inputTooLong` and `.icu` cases give their payload's description.
     public var description: String {
         switch self {
         case .unknownLocale(let id): "unknown locale \"\(id)\" (ICU would fall back to root)"

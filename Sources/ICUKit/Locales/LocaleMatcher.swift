@@ -1,116 +1,250 @@
-internal import CICU
-
-/// Picks the best of an app's available localizations for a user's preferred languages
-/// (what `Bundle.preferredLocalizations(from:forPreferences:)` does on Apple platforms;
-/// Foundation on Linux ignores the preferences).
+/// Picks the best of an app's available localizations for a user's preferred languages,
+/// with the answers of ICU's C++ `LocaleMatcher` (what `Bundle.preferredLocalizations(from:forPreferences:)`
+/// does on Apple platforms; Foundation on Linux ignores the preferences).
 ///
 /// ```swift
-/// let matcher = LocaleMatcher(available: try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419"].map(LocaleID.init))
-/// matcher.bestMatch(for: [LocaleID("zh-TW")])?.identifier   // "zh_Hant"
-/// matcher.bestMatch(for: [LocaleID("pt-AO")])?.identifier   // "pt_PT"
-/// matcher.bestMatch(for: [LocaleID("es-MX")])?.identifier   // "es_419"
+/// let matcher = try LocaleMatcher(available: ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419", "nb"])
+/// try matcher.match(["zh-TW"]).locale   // "zh-Hant"
+/// try matcher.match(["pt-AO"]).locale   // "pt-PT"
+/// try matcher.match(["es-MX"]).locale   // "es-419"
+/// try matcher.match(["nn"]).locale      // "nb"
+/// try matcher.match(["ja"]).matched     // false: the default, "en"
+/// try matcher.match(acceptLanguage: "da, de;q=0.8").locale   // "nb"
 /// ```
 ///
-/// How it matches (ICU's C API has no LocaleMatcher, so this is built on its data): both
-/// sides are maximized with likely subtags (`zh-TW` → `zh_Hant_TW`, `zh-Hant` →
-/// `zh_Hant_TW`); language and script must agree. Among those, the distance is measured
-/// along CLDR's parent-locale chains, read from the `%%Parent` entries of ICU's locale
-/// bundles (`es_MX` → `es_419` → `es`, `pt_AO` → `pt_PT` → `pt`, `en_AU` → `en_001` →
-/// `en`): twice the steps from the preferred locale up to the nearest common ancestor
-/// plus the steps from the available one. Preferences are taken in order: the first
-/// preferred language that any localization serves wins, then the smallest distance, then
-/// the earlier available localization.
+/// ICU's C API has no matcher, so this is a port of ICU 72's algorithm
+/// (`localematcher.cpp`, `locdistance.cpp`, `loclikelysubtags.cpp`) over ICU's own data,
+/// the `langInfo` resource read through the resource-bundle C API, so it follows the
+/// installed ICU's CLDR version. Both sides are maximized with likely subtags (after
+/// replacing legacy codes: `iw`, `tl`, `mo`, `cmn`); the distance of two locales is looked
+/// up in CLDR's language-matching table, language then script then region, where regions
+/// fall into clusters around paradigm locales (`en-AU` is closer to `en-GB` than to
+/// `en-US`, `es-AR` to `es-419`); a match must be closer than the threshold (by default
+/// the distance between two scripts). Preferences are tried in order, each later one
+/// demoted a little; among equally close locales the default comes first, then the
+/// paradigm locales, then the rest in the app's order.
 public struct LocaleMatcher: Sendable {
-    /// The available localizations, in the app's order of preference.
-    public let available: [LocaleID]
-    private let chains: [[String]]
-    private let maximized: [LocaleID]
+    /// The available localizations, as the app listed them.
+    public let available: [String]
+    /// The options the matcher was built with.
+    public let options: Options
 
-    /// A matcher over `available`.
+    private let distance: LocaleDistance
+    /// The available locales' LSRs in matching order, without duplicates.
+    private let supportedLSRs: [LSR]
+    /// For each of `supportedLSRs`, its index in `available`.
+    private let supportedIndexes: [Int]
+    private let lsrToIndex: [LSR: Int]
+    private let defaultLocale: String?
+    private let thresholdDistance: Int
+    private let demotionPerDesiredLocale: Int
+
+    /// A matcher over `available` (language tags or ICU locale IDs, parsed the way ICU's
+    /// `Locale` parses them).
     ///
     /// ```swift
-    /// let matcher = LocaleMatcher(available: [LocaleID("en"), LocaleID("fr")])
+    /// let matcher = try LocaleMatcher(available: ["en", "fr", "de"])
     /// ```
-    /// The corresponding C function is `uloc_addLikelySubtags`.
-    public init(available: [LocaleID]) {
-        self.available = available
-        maximized = available.map(\.maximized)
-        chains = maximized.map(Self.chain)
+    /// - Throws: ``LocaleError/malformed(_:)`` for an identifier ICU's `Locale` would
+    ///   hold as bogus, ``LocaleError/invalidThreshold(_:)``, ``LocaleError/icu(_:)``
+    ///   if ICU's matching data cannot be loaded.
+    public init(available: [String], options: Options = Options()) throws(LocaleError) {
+        let names = try available.map { tag throws(LocaleError) in
+            guard let name = ICULocaleName(tag) else { throw .malformed(tag) }
+            return name
+        }
+        try self.init(available: available, names: names, options: options)
     }
 
-    /// The best available localization for the preferred languages, or `nil` when none
-    /// shares a language and script with any of them.
+    /// A matcher over ``LocaleID`` values.
     ///
     /// ```swift
-    /// LocaleMatcher(available: [LocaleID("en-GB"), LocaleID("en-US")]).bestMatch(for: [LocaleID("en-AU")])   // en_GB
+    /// let matcher = try LocaleMatcher(available: [LocaleID("en"), LocaleID("fr")])
+    /// ```
+    /// - Throws: what ``init(available:options:)`` throws.
+    public init(available: [LocaleID], options: Options = Options()) throws(LocaleError) {
+        try self.init(available: available.map(\.identifier), options: options)
+    }
+
+    private init(available: [String], names: [ICULocaleName], options: Options) throws(LocaleError) {
+        if let threshold = options.threshold, !(0...100).contains(threshold) { throw .invalidThreshold(threshold) }
+        do { distance = try LocaleDistance.shared() } catch { throw .icu(error) }
+        self.available = available
+        self.options = options
+        let likely = distance.likely
+        let lsrs = names.map { likely.maximalLsrOrUnd($0) }
+        var defLSR: LSR?
+        var def: String?
+        switch options.defaultLocale {
+        case .locale(let tag):
+            guard let name = ICULocaleName(tag) else { throw .malformed(tag) }
+            defLSR = likely.maximalLsrOrUnd(name)
+            def = tag
+        case .firstAvailable, .none:
+            break
+        }
+        // Matching order: the default's equivalents, then paradigm locales, then the rest.
+        var order = [Int](repeating: 3, count: lsrs.count)
+        var supported: [LSR] = []
+        var indexes: [Int] = []
+        var toIndex: [LSR: Int] = [:]
+        supported.reserveCapacity(lsrs.count)
+        indexes.reserveCapacity(lsrs.count)
+        toIndex.reserveCapacity(lsrs.count)
+        func putIfAbsent(_ lsr: LSR, _ i: Int) {
+            guard toIndex[lsr] == nil else { return }
+            toIndex[lsr] = i
+            supported.append(lsr)
+            indexes.append(i)
+        }
+        var paradigmCount = 0
+        for (i, lsr) in lsrs.enumerated() {
+            if defLSR == nil, options.defaultLocale == .firstAvailable {
+                def = available[i]
+                defLSR = lsr
+                order[i] = 1
+                putIfAbsent(lsr, 0)
+            } else if let defLSR, lsr.isEquivalent(to: defLSR) {
+                order[i] = 1
+                putIfAbsent(lsr, i)
+            } else if distance.isParadigm(lsr) {
+                order[i] = 2
+                paradigmCount += 1
+            }
+        }
+        let paradigmLimit = supported.count + paradigmCount
+        for i in lsrs.indices where order[i] == 2 && supported.count < paradigmLimit { putIfAbsent(lsrs[i], i) }
+        for i in lsrs.indices where order[i] == 3 { putIfAbsent(lsrs[i], i) }
+        supportedLSRs = supported
+        supportedIndexes = indexes
+        lsrToIndex = toIndex
+        defaultLocale = def
+        thresholdDistance = options.threshold ?? distance.defaultScriptDistance
+        demotionPerDesiredLocale = options.demotion == .region ? distance.defaultDemotionPerDesiredLocale : 0
+    }
+
+    /// The best available locale for the preferred languages (most preferred first).
+    ///
+    /// ```swift
+    /// try LocaleMatcher(available: ["en", "en-GB", "es", "es-419"]).match(["en-AU"]).locale   // "en-GB"
+    /// ```
+    /// - Throws: ``LocaleError/malformed(_:)`` for an identifier ICU's `Locale` would
+    ///   hold as bogus.
+    public func match(_ preferred: [String]) throws(LocaleError) -> Match {
+        let names = try preferred.map { tag throws(LocaleError) in
+            guard let name = ICULocaleName(tag) else { throw .malformed(tag) }
+            return name
+        }
+        return match(names: names)
+    }
+
+    /// The best available locale for preferred ``LocaleID`` values.
+    ///
+    /// ```swift
+    /// try LocaleMatcher(available: ["fr", "de"]).match([LocaleID("de-AT")]).availableIndex   // 1
+    /// ```
+    public func match(_ preferred: [LocaleID]) -> Match {
+        match(names: preferred.map { ICULocaleName($0.identifier) })
+    }
+
+    /// The best available locale for an HTTP `Accept-Language` header.
+    ///
+    /// ```swift
+    /// try LocaleMatcher(available: ["en", "de"]).match(acceptLanguage: "fr;q=0.9, de-CH;q=0.8").locale   // "de"
+    /// ```
+    /// - Throws: ``LocaleError/invalidAcceptLanguage(_:byteOffset:)``.
+    public func match(acceptLanguage header: String) throws(LocaleError) -> Match {
+        match(names: try AcceptLanguage(header).locales)
+    }
+
+    /// The best available locale for a parsed header.
+    ///
+    /// ```swift
+    /// try LocaleMatcher(available: ["en", "de"]).match(try AcceptLanguage("de-AT")).locale   // "de"
+    /// ```
+    public func match(_ acceptLanguage: AcceptLanguage) -> Match {
+        match(names: acceptLanguage.locales)
+    }
+
+    /// The matching available locale, or `nil` when none is close enough (whatever the
+    /// default).
+    ///
+    /// ```swift
+    /// try LocaleMatcher(available: [LocaleID("en-GB"), LocaleID("en-US")]).bestMatch(for: [LocaleID("en-AU")])   // en_GB
     /// ```
     public func bestMatch(for preferred: [LocaleID]) -> LocaleID? {
-        bestMatchIndex(for: preferred).map { available[$0] }
+        guard let index = match(preferred).availableIndex else { return nil }
+        return try? LocaleID(available[index])
     }
 
-    /// The index in ``available`` of the best match, or `nil`.
+    private func match(names: [ICULocaleName?]) -> Match {
+        let likely = distance.likely
+        var bestSupported = -1
+        var bestDesired = -1
+        var bestDistance = 0
+        var bestShiftedDistance = thresholdDistance << LocaleDistance.distanceShift
+        for (desiredIndex, name) in names.enumerated() {
+            let desiredLSR = likely.maximalLsrOrUnd(name)
+            // An exact maximized match needs no distance lookup.
+            if let index = lsrToIndex[desiredLSR] {
+                return Match(locale: available[index], availableIndex: index, preferredIndex: desiredIndex, distance: 0)
+            }
+            if let best = distance.bestIndexAndDistance(
+                desired: desiredLSR, supported: supportedLSRs, shiftedThreshold: bestShiftedDistance,
+                favorScript: options.favor == .script, onlyTwoWay: options.direction == .onlyTwoWay)
+            {
+                bestShiftedDistance = best.shiftedDistance
+                bestDistance = best.shiftedDistance
+                bestDesired = desiredIndex
+                bestSupported = best.index
+            }
+            bestShiftedDistance -= demotionPerDesiredLocale << LocaleDistance.distanceShift
+            if bestShiftedDistance <= 0 { break }
+        }
+        guard bestSupported >= 0 else {
+            return Match(locale: defaultLocale, availableIndex: nil, preferredIndex: nil, distance: nil)
+        }
+        let index = supportedIndexes[bestSupported]
+        return Match(locale: available[index], availableIndex: index, preferredIndex: bestDesired,
+                     distance: Double(bestDistance) / Double(1 << LocaleDistance.distanceShift))
+    }
+
+    /// The threshold ICU's `Builder::setMaxDistance(desired, supported)` sets: matches at
+    /// most as far apart as `maxDesired` and `maxSupported` are allowed.
     ///
     /// ```swift
-    /// LocaleMatcher(available: [LocaleID("fr"), LocaleID("de")]).bestMatchIndex(for: [LocaleID("de-AT")])   // 1
+    /// var options = LocaleMatcher.Options()
+    /// options.threshold = try LocaleMatcher.threshold(maxDesired: "de-AT", maxSupported: "de")
     /// ```
-    public func bestMatchIndex(for preferred: [LocaleID]) -> Int? {
-        // Root (`und`) has no language: likely subtags would make it English, so it
-        // matches nothing here (callers fall back to their default instead).
-        for desired in preferred where !desired.language.isEmpty {
-            let desiredMax = desired.maximized
-            let desiredChain = Self.chain(desiredMax)
-            var best: (distance: Int, index: Int)?
-            for (index, supported) in maximized.enumerated() where !available[index].language.isEmpty {
-                guard supported.language == desiredMax.language, supported.script == desiredMax.script else { continue }
-                let distance = Self.distance(desiredChain, chains[index])
-                if best == nil || distance < best!.distance { best = (distance, index) }
-            }
-            if let best { return best.index }
-        }
-        return nil
+    /// - Throws: ``LocaleError/malformed(_:)``, ``LocaleError/icu(_:)``.
+    public static func threshold(maxDesired: String, maxSupported: String, options: Options = Options()) throws(LocaleError) -> Int {
+        let distance: LocaleDistance
+        do { distance = try LocaleDistance.shared() } catch { throw .icu(error) }
+        guard let desired = ICULocaleName(maxDesired) else { throw .malformed(maxDesired) }
+        guard let supported = ICULocaleName(maxSupported) else { throw .malformed(maxSupported) }
+        let best = distance.bestIndexAndDistance(
+            desired: distance.likely.maximalLsrOrUnd(desired), supported: [distance.likely.maximalLsrOrUnd(supported)],
+            shiftedThreshold: 100 << LocaleDistance.distanceShift, favorScript: options.favor == .script,
+            onlyTwoWay: options.direction == .onlyTwoWay)
+        // +1: an exclusive threshold from an inclusive maximum.
+        return min((best?.shiftedDistance ?? (100 << LocaleDistance.distanceShift)) >> LocaleDistance.distanceShift, 99) + 1
     }
 
-    /// 2 × steps from the desired locale to the nearest common ancestor + steps from the
-    /// supported one; 100 when the chains share nothing.
-    static func distance(_ desired: [String], _ supported: [String]) -> Int {
-        for (i, element) in desired.enumerated() {
-            if let j = supported.firstIndex(of: element) { return 2 * i + j }
-        }
-        return 100
-    }
-
-    /// The parent chain of a maximized locale, each element maximized for comparison:
-    /// `es_Latn_MX` → [`es_Latn_MX`, `es_Latn_419`, `es_Latn_ES`].
-    static func chain(_ locale: LocaleID) -> [String] {
-        var result: [String] = []
-        var current = locale.baseName
-        var steps = 0
-        while !current.isEmpty, current != "root", steps < 8 {
-            let maximized = LocaleID(canonical: current).maximized.baseName
-            if !result.contains(maximized) { result.append(maximized) }
-            current = parent(of: current)
-            steps += 1
-        }
-        return result
-    }
-
-    /// The CLDR parent: the `%%Parent` of the bundle (or of the minimized form's bundle:
-    /// `pt_Latn_AO` → `pt_AO`), else the identifier with its last subtag removed.
-    static func parent(of identifier: String) -> String {
-        let minimized = LocaleID(canonical: identifier).minimized.baseName
-        for candidate in [identifier, minimized] {
-            if let explicit = explicitParent(candidate) { return explicit == "root" ? "" : explicit }
-        }
-        guard let last = identifier.lastIndex(of: "_") else { return "" }
-        return String(identifier[..<last])
-    }
-
-    private static func explicitParent(_ identifier: String) -> String? {
-        var status = U_ZERO_ERROR
-        guard let bundle = ures_openDirect(nil, identifier, &status), !status.isFailure else { return nil }
-        defer { ures_close(bundle) }
-        var length: Int32 = 0
-        guard let parent = ures_getStringByKey(bundle, "%%Parent", &length, &status), !status.isFailure else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: parent, count: Int(length)), as: UTF16.self)
+    /// The distance between two locales (0…100) under this matcher's options, or `nil`
+    /// when they are not within its threshold (ICU's `isMatch` / `internalMatch`).
+    ///
+    /// ```swift
+    /// try LocaleMatcher(available: []).distance(desired: "nn", supported: "nb")   // 20 in CLDR 42
+    /// ```
+    /// - Throws: ``LocaleError/malformed(_:)``.
+    public func distance(desired: String, supported: String) throws(LocaleError) -> Double? {
+        guard let desiredName = ICULocaleName(desired) else { throw .malformed(desired) }
+        guard let supportedName = ICULocaleName(supported) else { throw .malformed(supported) }
+        let likely = distance.likely
+        let best = distance.bestIndexAndDistance(
+            desired: likely.maximalLsrOrUnd(desiredName), supported: [likely.maximalLsrOrUnd(supportedName)],
+            shiftedThreshold: thresholdDistance << LocaleDistance.distanceShift, favorScript: options.favor == .script,
+            onlyTwoWay: options.direction == .onlyTwoWay)
+        return best.map { Double($0.shiftedDistance) / Double(1 << LocaleDistance.distanceShift) }
     }
 }

@@ -10,6 +10,8 @@ public enum SegmentationError: ICUKitError, ReportsUnknownLocale {
     /// ICU could not open the break iterator.
     case icu(ICUError)
 
+    /// A one-line English message, such as `"unknown locale \"xx\" (ICU would fall back
+    /// to root)"`; the `.icu` case gives the ``ICUError``'s description.
     public var description: String {
         switch self {
         case .unknownLocale(let id): "unknown locale \"\(id)\" (ICU would fall back to root)"

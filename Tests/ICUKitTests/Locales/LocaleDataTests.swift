@@ -84,31 +84,5 @@ struct LocaleDataTests {
         #expect(LocaleID.fromEnvironment(["LANG": "C.UTF-8"]).identifier == "en_US_POSIX")
         #expect(LocaleID.fromEnvironment(["LANG": "sr_RS@latin"]).identifier == "sr_Latn_RS")
     }
-
-    @Test("preferred-localization matching: zh-TW → zh-Hant, pt-AO → pt-PT, es-MX → es-419")
-    func matching() throws {
-        let available = try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419", "en-GB", "de", "fr"].map { (id: String) throws(LocaleError) in try LocaleID(id) }
-        let matcher = LocaleMatcher(available: available)
-        func best(_ preferred: String...) throws -> String? {
-            try matcher.bestMatch(for: preferred.map { (id: String) throws(LocaleError) in try LocaleID(id) })?.bcp47
-        }
-        #expect(try best("zh-TW") == "zh-Hant")
-        #expect(try best("zh-HK") == "zh-Hant")
-        #expect(try best("zh-CN") == "zh-Hans")
-        #expect(try best("zh") == "zh-Hans")
-        #expect(try best("pt-AO") == "pt-PT")
-        #expect(try best("pt-MZ") == "pt-PT")
-        #expect(try best("pt") == "pt-BR")
-        #expect(try best("es-MX") == "es-419")
-        #expect(try best("es-ES") == "es")
-        #expect(try best("en-AU") == "en-GB")
-        #expect(try best("en-US") == "en")
-        #expect(try best("de-CH") == "de")
-        #expect(try best("ja", "fr-CA") == "fr")
-        #expect(try best("ja") == nil)
-        #expect(LocaleMatcher(available: [.root, try locale("fr")]).bestMatch(for: [try locale("en")]) == nil)
-        #expect(LocaleMatcher(available: [try locale("en")]).bestMatch(for: [.root]) == nil)
-        #expect(LocaleMatcher(available: try [locale("en-US"), locale("en-GB")]).bestMatchIndex(for: [try locale("en-IN")]) == 1)
-    }
 }
 

@@ -22,7 +22,10 @@ public struct DateRangeFormatter: Sendable, Hashable {
     let configuration: Configuration
     let engine: DateRangeEngine
 
+    /// Equal when configured alike: same template, locale (with its calendar), time zone
+    /// and context.
     public static func == (a: Self, b: Self) -> Bool { a.configuration == b.configuration }
+    /// Hashes the configuration that `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(configuration) }
 
     /// The skeleton.
@@ -42,8 +45,8 @@ public struct DateRangeFormatter: Sendable, Hashable {
     ///   - timeZone: An IANA time zone identifier; `nil` for ICU's default zone.
     ///   - context: The capitalization context.
     ///   - strict: Throw for a locale ICU does not know.
-    /// - Throws: ``FormattingError`` (invalid skeleton, unknown time zone or calendar),
-    ///   ``LocaleError``.
+    /// - Throws: ``FormattingError`` (invalid skeleton, unknown time zone or calendar;
+    ///   unknown locale in strict mode).
     /// The corresponding C function is `udtitvfmt_open`.
     public init(
         template: String = "yMMMd", locale: LocaleID, calendar: CalendarSystem? = nil, timeZone: String? = nil,

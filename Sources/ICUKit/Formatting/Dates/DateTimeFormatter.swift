@@ -20,7 +20,17 @@ import FoundationEssentials
 public struct DateTimeFormatter: Sendable, Hashable {
     /// A predefined date or time length.
     public enum Style: String, Sendable, Hashable, CaseIterable {
-        case none, short, medium, long, full
+        /// Leaves the date (or the time) out.
+        case none
+        /// Numeric: `6/3/26`, `3:07 PM` (en_US).
+        case short
+        /// Abbreviated month, seconds shown: `Jun 3, 2026`, `3:07:00 PM`.
+        case medium
+        /// Month name; times add the zone: `June 3, 2026`, `3:07:00 PM UTC`.
+        case long
+        /// Weekday too; times add the zone's name: `Wednesday, June 3, 2026`,
+        /// `3:07:00 PM Coordinated Universal Time`.
+        case full
 
         var icuValue: Int32 {
             switch self {
@@ -36,7 +46,14 @@ public struct DateTimeFormatter: Sendable, Hashable {
     /// The hour cycle, overriding the locale's (BCP 47 `hc`): `h12` is 1–12 with a day
     /// period, `h23` is 0–23, `h11` 0–11, `h24` 1–24.
     public enum HourCycle: String, Sendable, Hashable, CaseIterable {
-        case h11, h12, h23, h24
+        /// 0–11 with a day period (pattern letter `K`): half past midnight is "0:30 AM" (en_US).
+        case h11
+        /// 1–12 with a day period (pattern letter `h`): "12:30 AM".
+        case h12
+        /// 0–23 (pattern letter `H`): "0:30".
+        case h23
+        /// 1–24 (pattern letter `k`): "24:30".
+        case h24
 
         /// The pattern letter for the hour field.
         var letter: Character {
@@ -68,7 +85,10 @@ public struct DateTimeFormatter: Sendable, Hashable {
     let configuration: Configuration
     let engine: DateFormatEngine
 
+    /// Equal when configured alike: same styles, template or pattern, locale (with its
+    /// calendar), time zone, hour cycle and context.
     public static func == (a: Self, b: Self) -> Bool { a.configuration == b.configuration }
+    /// Hashes the configuration that `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(configuration) }
 
     /// The locale requested, with the calendar and hour-cycle keywords applied.

@@ -36,7 +36,20 @@ public struct DurationFormatter: Sendable, Hashable {
     /// A calendar unit of a duration. From seconds, a year counts 365 days, a month 30
     /// days and a week 7 days.
     public enum Unit: String, Sendable, Hashable, CaseIterable, Comparable {
-        case year, month, week, day, hour, minute, second
+        /// Years; from seconds, 365 days each.
+        case year
+        /// Months; from seconds, 30 days each.
+        case month
+        /// Weeks, 7 days each.
+        case week
+        /// Days, 86,400 seconds each.
+        case day
+        /// Hours.
+        case hour
+        /// Minutes.
+        case minute
+        /// Seconds.
+        case second
 
         var seconds: Int64 {
             switch self {
@@ -50,6 +63,7 @@ public struct DurationFormatter: Sendable, Hashable {
             }
         }
         var order: Int { Self.allCases.firstIndex(of: self)! }
+        /// Orders units largest first: `.year < .month`, …, `.minute < .second`.
         public static func < (a: Self, b: Self) -> Bool { a.order < b.order }
     }
 
@@ -89,6 +103,15 @@ public struct DurationFormatter: Sendable, Hashable {
         /// The capitalization context.
         public var context: CapitalizationContext
 
+        /// Options; each left out has the default of `DateComponentsFormatter`: positional,
+        /// every unit allowed, no maximum count, the style's default zero-unit dropping,
+        /// and no collapsing, approximate sign or "remaining".
+        ///
+        /// ```swift
+        /// let options = DurationFormatter.Options(unitsStyle: .short, allowedUnits: [.hour, .minute],
+        ///                                         maximumUnitCount: 1, approximate: true)
+        /// try DurationFormatter(locale: LocaleID("en"), options: options).format(seconds: 3725)  // "~1 hr"
+        /// ```
         public init(
             unitsStyle: UnitsStyle = .positional, allowedUnits: Set<Unit> = Set(Unit.allCases),
             maximumUnitCount: Int? = nil, zeroUnits: ZeroUnits? = nil, collapsesLargestUnit: Bool = false,
@@ -107,7 +130,27 @@ public struct DurationFormatter: Sendable, Hashable {
 
     /// A duration as calendar components.
     public struct Components: Sendable, Hashable {
-        public var years, months, weeks, days, hours, minutes, seconds: Int64
+        /// Years. A negative component makes the whole duration negative.
+        public var years: Int64
+        /// Months.
+        public var months: Int64
+        /// Weeks.
+        public var weeks: Int64
+        /// Days.
+        public var days: Int64
+        /// Hours.
+        public var hours: Int64
+        /// Minutes.
+        public var minutes: Int64
+        /// Seconds.
+        public var seconds: Int64
+        /// A duration of these components, each zero unless given; they are shown as given,
+        /// not converted into one another.
+        ///
+        /// ```swift
+        /// let full = try DurationFormatter(locale: LocaleID("en"), options: .init(unitsStyle: .full))
+        /// try full.format(.init(hours: 1, minutes: 90))   // "1 hour, 90 minutes"
+        /// ```
         public init(years: Int64 = 0, months: Int64 = 0, weeks: Int64 = 0, days: Int64 = 0, hours: Int64 = 0, minutes: Int64 = 0, seconds: Int64 = 0) {
             (self.years, self.months, self.weeks, self.days) = (years, months, weeks, days)
             (self.hours, self.minutes, self.seconds) = (hours, minutes, seconds)
@@ -131,7 +174,9 @@ public struct DurationFormatter: Sendable, Hashable {
     public let options: Options
     let engine: DurationEngine
 
+    /// Equal when configured alike: same locale and options.
     public static func == (a: Self, b: Self) -> Bool { a.locale == b.locale && a.options == b.options }
+    /// Hashes the locale and options that `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(locale); hasher.combine(options) }
 
     /// A duration formatter.

@@ -13,7 +13,12 @@ import FoundationEssentials
 public struct RelativeTimeFormatter: Sendable, Hashable {
     /// The length of unit names.
     public enum Width: String, Sendable, Hashable, CaseIterable {
-        case wide, short, narrow
+        /// Full names: "3 months ago", "in 5 seconds" (en).
+        case wide
+        /// Abbreviated: "3 mo. ago", "in 5 sec.".
+        case short
+        /// Shortest: "3mo ago", "in 5s".
+        case narrow
         var icuValue: Int32 {
             switch self {
             case .wide: UDAT_STYLE_LONG
@@ -25,7 +30,22 @@ public struct RelativeTimeFormatter: Sendable, Hashable {
 
     /// The unit of a relative time.
     public enum Unit: String, Sendable, Hashable, CaseIterable {
-        case year, quarter, month, week, day, hour, minute, second
+        /// Years: "in 2 years", "last year".
+        case year
+        /// Quarters: "in 2 quarters", "last quarter".
+        case quarter
+        /// Months: "in 2 months", "last month".
+        case month
+        /// Weeks: "in 2 weeks", "last week".
+        case week
+        /// Days: "in 2 days", "yesterday".
+        case day
+        /// Hours: "in 2 hours", "1 hour ago".
+        case hour
+        /// Minutes: "in 2 minutes", "1 minute ago".
+        case minute
+        /// Seconds: "in 2 seconds", "now".
+        case second
         var icuValue: Int32 {
             switch self {
             case .year: UDAT_REL_UNIT_YEAR
@@ -50,7 +70,9 @@ public struct RelativeTimeFormatter: Sendable, Hashable {
     let configuration: Configuration
     let engine: RelativeTimeEngine
 
+    /// Equal when configured alike: same locale, width, numeric setting and context.
     public static func == (a: Self, b: Self) -> Bool { a.configuration == b.configuration }
+    /// Hashes the configuration that `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(configuration) }
 
     /// The locale.

@@ -1,0 +1,233 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Recognizes the language of a text: the dominant language, ranked hypotheses with
+/// probabilities, and language runs. ICU has no language identification; this is ICUKit's own
+/// (the counterpart of Apple's `NLLanguageRecognizer`).
+///
+/// The writing system decides first where it belongs to one language (Hangul → `ko`, Thai,
+/// Georgian, Armenian, Greek, kana → `ja`, …); within a shared script (Latin, Cyrillic, Arabic,
+/// Devanagari, Han, …) a naive-Bayes model of character 1–5-grams and words, trained on
+/// translated program messages, decides among 100+ languages.
+///
+/// ```swift
+/// let recognizer = LanguageRecognizer()
+/// recognizer.dominantLanguage(of: "Ceci est une phrase en français.")?.bcp47   // "fr"
+/// recognizer.hypotheses(for: "Dobar dan, kako ste?", maximum: 3)   // sr-Latn 0.85, bs 0.12, …
+/// let frenchOrGerman = try LanguageRecognizer(languageConstraints: ["fr", "de"])
+/// ```
+///
+/// Sendable notes: a value with immutable configuration; the model tables are one shared
+/// immutable instance, decoded on first use.
+public struct LanguageRecognizer: Sendable {
+    /// Prior weights per language (0…1), like Apple's `languageHints`: a hinted language is
+    /// favored in proportion to its weight, the others share what the weights leave.
+    public let languageHints: [LocaleID: Double]
+    /// When not empty, the only languages the recognizer answers with.
+    public let languageConstraints: [LocaleID]
+
+    /// Texts longer than this many UTF-8 bytes are sampled (bounded work).
+    static let sampleLimit = 64 * 1024
+    static let sampleWindows = 8
+
+    /// Log prior per model language (nil = uniform).
+    let logPriors: [Double]?
+    /// Allowed model languages (nil = all).
+    let allowed: [Bool]?
+
+    /// A recognizer over every language of the model, without hints or constraints.
+    ///
+    /// ```swift
+    /// LanguageRecognizer().dominantLanguage(of: "Dzień dobry")?.bcp47   // "pl"
+    /// ```
+    public init() {
+        languageHints = [:]
+        languageConstraints = []
+        logPriors = nil
+        allowed = nil
+    }
+
+    /// A recognizer with prior weights and/or a closed set of languages.
+    ///
+    /// ```swift
+    /// let recognizer = try LanguageRecognizer(languageHints: ["nb": 0.8], languageConstraints: ["nb", "da", "sv"])
+    /// ```
+    /// - Parameters:
+    ///   - languageHints: BCP 47 code → weight in 0…1. A code without script (`zh`) applies to
+    ///     each of the model's languages with that language subtag.
+    ///   - languageConstraints: BCP 47 codes; when not empty, only these languages are answered.
+    /// - Throws: ``LanguageRecognitionError/unknownLanguage(_:)`` for a code the model does not
+    ///   have, ``LanguageRecognitionError/invalidHintWeight(language:weight:)`` for a weight
+    ///   outside 0…1.
+    public init(languageHints: [String: Double] = [:], languageConstraints: [String] = []) throws(LanguageRecognitionError) {
+        let model = LanguageModel.shared
+        var hints: [LocaleID: Double] = [:]
+        var hinted = [Double?](repeating: nil, count: model.codes.count)
+        for (code, weight) in languageHints.sorted(by: { $0.key < $1.key }) {
+            guard weight.isFinite, weight >= 0, weight <= 1 else { throw .invalidHintWeight(language: code, weight: weight) }
+            for index in try Self.modelIndices(for: code, in: model) {
+                hinted[index] = weight
+                hints[model.locales[index]] = weight
+            }
+        }
+        var constraints: [LocaleID] = []
+        var allowed: [Bool]? = nil
+        if !languageConstraints.isEmpty {
+            var mask = [Bool](repeating: false, count: model.codes.count)
+            for code in languageConstraints {
+                for index in try Self.modelIndices(for: code, in: model) where !mask[index] {
+                    mask[index] = true
+                    constraints.append(model.locales[index])
+                }
+            }
+            allowed = mask
+        }
+        self.languageHints = hints
+        self.languageConstraints = constraints
+        self.allowed = allowed
+        if hints.isEmpty {
+            logPriors = nil
+        } else {
+            let total = hinted.reduce(0) { $0 + ($1 ?? 0) }
+            let unhinted = hinted.filter { $0 == nil }.count
+            let rest = max(1 - min(total, 1), 0.05) / Double(max(unhinted, 1))
+            logPriors = hinted.map { log(max($0 ?? rest, 1e-6)) }
+        }
+    }
+
+    /// The languages the recognizer knows (BCP 47), in code order.
+    ///
+    /// ```swift
+    /// LanguageRecognizer.supportedLanguages.count   // 109
+    /// ```
+    public static var supportedLanguages: [LocaleID] { LanguageModel.shared.locales }
+
+    // MARK: Recognition
+
+    /// The most likely language of `text`, or `nil` when undetermined (no letters, or no
+    /// evidence the model can weigh).
+    ///
+    /// ```swift
+    /// LanguageRecognizer().dominantLanguage(of: "Добрый день")?.bcp47   // "ru"
+    /// LanguageRecognizer().dominantLanguage(of: "1234 !!")            // nil
+    /// ```
+    public func dominantLanguage<S: StringProtocol>(of text: S) -> LocaleID? {
+        hypotheses(for: text, maximum: 1).first?.language
+    }
+
+    /// ``dominantLanguage(of:)`` for bytes that should be UTF-8.
+    ///
+    /// ```swift
+    /// try LanguageRecognizer().dominantLanguage(ofUTF8: Array("Hyvää päivää".utf8))?.bcp47   // "fi"
+    /// ```
+    /// - Parameters:
+    ///   - bytes: The text, as UTF-8 bytes from outside.
+    ///   - lossy: When `true`, invalid bytes become U+FFFD instead of an error.
+    /// - Throws: ``LanguageRecognitionError/invalidUTF8(_:)`` with the offset of the first bad byte.
+    public func dominantLanguage<Bytes: Collection>(ofUTF8 bytes: Bytes, lossy: Bool = false) throws(LanguageRecognitionError) -> LocaleID?
+    where Bytes.Element == UInt8 {
+        try hypotheses(forUTF8: bytes, maximum: 1, lossy: lossy).first?.language
+    }
+
+    /// Up to `maximum` candidate languages for `text`, most likely first, with probabilities
+    /// summing to at most 1 (empty when undetermined).
+    ///
+    /// ```swift
+    /// for h in LanguageRecognizer().hypotheses(for: "Bom dia, tudo bem?", maximum: 2) {
+    ///     print(h.language.bcp47, h.probability)   // pt 0.9, id 0.05
+    /// }
+    /// ```
+    public func hypotheses<S: StringProtocol>(for text: S, maximum: Int = 5) -> [LanguageHypothesis] {
+        guard maximum > 0 else { return [] }
+        var copy = String(text)
+        return copy.withUTF8 { rank(utf8: $0, maximum: maximum) }
+    }
+
+    /// ``hypotheses(for:maximum:)`` for bytes that should be UTF-8.
+    ///
+    /// ```swift
+    /// try LanguageRecognizer().hypotheses(forUTF8: [0x61, 0xFF])   // throws .invalidUTF8(offset 1)
+    /// ```
+    /// - Throws: ``LanguageRecognitionError/invalidUTF8(_:)`` unless `lossy`.
+    public func hypotheses<Bytes: Collection>(forUTF8 bytes: Bytes, maximum: Int = 5, lossy: Bool = false) throws(LanguageRecognitionError) -> [LanguageHypothesis]
+    where Bytes.Element == UInt8 {
+        let text: String
+        do { text = try UTF8Decoding.decode(bytes, lossy: lossy) } catch { throw .invalidUTF8(error) }
+        return hypotheses(for: text, maximum: maximum)
+    }
+
+    /// Scores valid UTF-8 (sampled when long) and ranks the allowed languages.
+    func rank(utf8 bytes: UnsafeBufferPointer<UInt8>, maximum: Int) -> [LanguageHypothesis] {
+        let model = LanguageModel.shared
+        var scorer = LanguageScorer(model: model)
+        if bytes.count <= Self.sampleLimit {
+            scorer.add(utf8: bytes)
+        } else {
+            let window = Self.sampleLimit / Self.sampleWindows
+            let step = (bytes.count - window) / (Self.sampleWindows - 1)
+            for part in 0..<Self.sampleWindows {
+                var start = part * step, end = min(start + window, bytes.count)
+                while start < end && bytes[start] & 0xC0 == 0x80 { start += 1 }
+                while end < bytes.count && end > start && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            }
+        }
+        return rank(scorer, maximum: maximum)
+    }
+
+    func rank(_ scorer: LanguageScorer, maximum: Int) -> [LanguageHypothesis] {
+        let model = scorer.model
+        let script = scorer.dominantScript
+        guard script != 0 else { return [] }
+        var candidates: [Int] = []
+        for index in model.codes.indices where model.scripts[index] == script && (allowed?[index] ?? true) {
+            candidates.append(index)
+        }
+        if candidates.isEmpty, let allowed {
+            // Constrained to languages of other scripts: let the shared features decide.
+            candidates = model.codes.indices.filter { allowed[$0] }
+        }
+        guard !candidates.isEmpty else { return [] }
+        if candidates.count > 1 && scorer.matched == 0 { return [] }
+        // Naive Bayes log likelihoods (costs are in 1/10 nat), tempered: the features of one
+        // text are far from independent, and raw posteriors would be near 0 or 1.
+        let temperature = 10 * (1 + Double(scorer.matched).squareRoot() * 0.5)
+        var logits = candidates.map { index in
+            -Double(scorer.floorTotal - scorer.gain(of: index)) / temperature + model.priors[index] + (logPriors?[index] ?? 0)
+        }
+        let top = logits.max() ?? 0
+        var total = 0.0
+        for position in logits.indices {
+            logits[position] = exp(logits[position] - top)
+            total += logits[position]
+        }
+        // The best `maximum` by repeated selection (usually 1 or a few of 100).
+        var result: [LanguageHypothesis] = []
+        var taken = [Bool](repeating: false, count: candidates.count)
+        for _ in 0..<min(maximum, candidates.count) {
+            var best = -1
+            for position in candidates.indices where !taken[position] && (best < 0 || logits[position] > logits[best]) {
+                best = position
+            }
+            taken[best] = true
+            result.append(LanguageHypothesis(language: model.locales[candidates[best]], probability: min(1, max(0, logits[best] / total))))
+        }
+        return result
+    }
+
+    /// Model languages a user's code names: the exact code, else language + script, else
+    /// every model language with that language subtag (`zh` → `zh-Hans`, `zh-Hant`).
+    static func modelIndices(for code: String, in model: LanguageModel) throws(LanguageRecognitionError) -> [Int] {
+        if let exact = model.index(of: code) { return [exact] }
+        guard let locale = try? LocaleID(code), !locale.language.isEmpty else { throw .unknownLanguage(code) }
+        let language = locale.language, script = locale.script
+        if !script.isEmpty, let index = model.index(of: language + "-" + script) { return [index] }
+        if let index = model.index(of: language) { return [index] }
+        let matches = model.codes.indices.filter { model.codes[$0].hasPrefix(language + "-") }
+        guard !matches.isEmpty else { throw .unknownLanguage(code) }
+        return matches
+    }
+}

@@ -1,0 +1,242 @@
+internal import CICU
+
+/// ICU's own locale-matching data, read once from the `langInfo` resource bundle of the
+/// installed ICU (so it follows that ICU's CLDR version): the likely-subtags trie and its
+/// LSR table with the language and region aliases (`likely`), and the language-distance
+/// trie, region partitions, paradigm locales and default distances (`match`).
+///
+/// ```swift
+/// let data = try LocaleMatchData.shared()
+/// data.lsrs.count   // 4854 / 3 with ICU 72
+/// ```
+/// The corresponding C functions are `ures_openDirect(NULL, "langInfo", …)`,
+/// `ures_getByKey`, `ures_getBinary`, `ures_getIntVector` and `ures_getStringByIndex`;
+/// this file and ``ICULocaleName`` hold every ICU call of locale matching.
+///
+/// Sendable notes: everything is copied out of ICU into immutable storage at load time;
+/// the trie bytes live in buffers that are never freed (the data is a process-wide
+/// singleton), so ``BytesTrie`` cursors over them need no reference counting.
+final class LocaleMatchData: @unchecked Sendable {
+    let languageAliases: [String: String]
+    let regionAliases: [String: String]
+    let likelyTrie: UnsafeBufferPointer<UInt8>
+    /// Likely-subtags results, indexed by the likely trie's values.
+    let lsrs: [LSR]
+    let distanceTrie: UnsafeBufferPointer<UInt8>
+    /// For each region index (see ``LSR/indexForRegion(_:)``), an index into `partitions`.
+    let regionToPartitions: [UInt8]
+    /// Each a string of one-byte partition identifiers.
+    let partitions: [[UInt8]]
+    let paradigms: [LSR]
+    /// defaultLanguageDistance, defaultScriptDistance, defaultRegionDistance, minRegionDistance.
+    let distances: [Int32]
+
+    private static let loaded: Result<LocaleMatchData, ICUError> = {
+        do throws(ICUError) { return .success(try LocaleMatchData()) } catch { return .failure(error) }
+    }()
+
+    /// The error for data that does not have the shape ICU 72 gives it.
+    static func formatError(_ operation: String) -> ICUError { ICUError(U_INVALID_FORMAT_ERROR, operation: operation) }
+
+    /// The data of the installed ICU, loaded on first use.
+    static func shared() throws(ICUError) -> LocaleMatchData { try loaded.get() }
+
+    private init() throws(ICUError) {
+        let root = try Bundle.open("langInfo")
+        let likely = try root.child("likely")
+        let match = try root.child("match")
+        languageAliases = try Self.pairs(try likely.child("languageAliases").strings())
+        regionAliases = try Self.pairs(try likely.child("regionAliases").strings())
+        likelyTrie = Self.permanent(try likely.child("trie").binary())
+        let lsrStrings = try likely.child("lsrs").strings()
+        guard lsrStrings.count % 3 == 0, !lsrStrings.isEmpty else { throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/likely/lsrs") }
+        lsrs = stride(from: 0, to: lsrStrings.count, by: 3).map {
+            LSR(lsrStrings[$0], lsrStrings[$0 + 1], lsrStrings[$0 + 2], flags: LSR.implicit)
+        }
+        distanceTrie = Self.permanent(try match.child("trie").binary())
+        regionToPartitions = try match.child("regionToPartitions").binary()
+        guard regionToPartitions.count >= LSR.regionIndexLimit else {
+            throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/match/regionToPartitions")
+        }
+        partitions = try match.child("partitions").strings().map { Array($0.utf8) }
+        let paradigmStrings = try match.child("paradigms").strings()
+        guard paradigmStrings.count % 3 == 0 else { throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/match/paradigms") }
+        paradigms = stride(from: 0, to: paradigmStrings.count, by: 3).map {
+            LSR(paradigmStrings[$0], paradigmStrings[$0 + 1], paradigmStrings[$0 + 2], flags: LSR.implicit)
+        }
+        distances = try match.child("distances").intVector()
+        guard distances.count >= 4, regionToPartitions.allSatisfy({ Int($0) < partitions.count }),
+              partitions.allSatisfy({ !$0.isEmpty })
+        else { throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/match/distances") }
+    }
+
+    private static func pairs(_ strings: [String]) throws(ICUError) -> [String: String] {
+        guard strings.count % 2 == 0 else { throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo aliases") }
+        var result: [String: String] = [:]
+        for i in stride(from: 0, to: strings.count, by: 2) { result[strings[i]] = strings[i + 1] }
+        return result
+    }
+
+    /// A copy that is never freed: the data is a process-wide singleton.
+    private static func permanent(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = buffer.initialize(from: bytes)
+        return UnsafeBufferPointer(buffer)
+    }
+
+    /// One open `UResourceBundle`, closed when released.
+    private final class Bundle {
+        let handle: OpaquePointer
+        let path: String
+
+        private init(_ handle: OpaquePointer, _ path: String) {
+            self.handle = handle
+            self.path = path
+        }
+
+        deinit { ures_close(handle) }
+
+        static func open(_ name: String) throws(ICUError) -> Bundle {
+            var status = U_ZERO_ERROR
+            let handle = ures_openDirect(nil, name, &status)
+            guard let handle, !status.isFailure else { throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ures_openDirect(\(name))") }
+            return Bundle(handle, name)
+        }
+
+        func child(_ key: String) throws(ICUError) -> Bundle {
+            var status = U_ZERO_ERROR
+            let handle = ures_getByKey(self.handle, key, nil, &status)
+            guard let handle, !status.isFailure else { throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ures_getByKey(\(path)/\(key))") }
+            return Bundle(handle, path + "/" + key)
+        }
+
+        func strings() throws(ICUError) -> [String] {
+            let count = ures_getSize(handle)
+            var result: [String] = []
+            result.reserveCapacity(Int(count))
+            for i in 0..<count {
+                var status = U_ZERO_ERROR
+                var length: Int32 = 0
+                let chars = ures_getStringByIndex(handle, i, &length, &status)
+                try status.check("ures_getStringByIndex(\(path))")
+                guard let chars else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "ures_getStringByIndex(\(path))") }
+                result.append(String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self))
+            }
+            return result
+        }
+
+        func binary() throws(ICUError) -> [UInt8] {
+            var status = U_ZERO_ERROR
+            var length: Int32 = 0
+            let bytes = ures_getBinary(handle, &length, &status)
+            try status.check("ures_getBinary(\(path))")
+            guard let bytes, length > 0 else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "ures_getBinary(\(path))") }
+            return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        }
+
+        func intVector() throws(ICUError) -> [Int32] {
+            var status = U_ZERO_ERROR
+            var length: Int32 = 0
+            let values = ures_getIntVector(handle, &length, &status)
+            try status.check("ures_getIntVector(\(path))")
+            guard let values else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "ures_getIntVector(\(path))") }
+            return Array(UnsafeBufferPointer(start: values, count: Int(length)))
+        }
+    }
+}
+
+/// A locale identifier split the way ICU's C++ `Locale(const char *)` splits it: the
+/// `uloc_getName` form, then language, script (four letters), country (two or three
+/// characters) and variant, so that matching sees exactly the subtags ICU's matcher sees.
+///
+/// ```swift
+/// ICULocaleName("zh-Hant-TW")?.script   // "Hant"
+/// ICULocaleName("x-private")?.name      // "@x=private"
+/// ```
+/// `nil` where ICU's `Locale` would be bogus (a language field of 12 or more characters,
+/// or a name ICU cannot canonicalize). The corresponding C function is `uloc_getName`.
+struct ICULocaleName: Hashable, Sendable {
+    let name: String
+    let language: String
+    let script: String
+    let country: String
+    let variant: String
+
+    init?(_ identifier: String) {
+        guard !identifier.utf8.contains(0),
+              let name = try? ICUBuffers.string(operation: "uloc_getName", capacity: 157, { uloc_getName(identifier, $0, $1, &$2) })
+        else { return nil }
+        self.name = name
+        let split = name.utf8.withContiguousStorageIfAvailable(Self.split) ?? Array(name.utf8).withUnsafeBufferPointer(Self.split)
+        guard let parts = split else { return nil }
+        (language, script, country, variant) = parts
+    }
+
+    /// Language, script, country and variant of a `uloc_getName` result, split the way
+    /// `Locale::init` splits it; `nil` for a language field of 12 or more bytes.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, String, String, String)? {
+        // Fields separated by "_" before any "@" (at most three separators); the last field
+        // ends at "@" or ".".
+        let at = bytes.firstIndex(of: UInt8(ascii: "@")) ?? bytes.count
+        var starts = (0, 0, 0, 0), ends = (0, 0, 0, 0)
+        var fieldCount = 1
+        var start = 0
+        var i = 0
+        while i < at, fieldCount < 4 {
+            if bytes[i] == UInt8(ascii: "_") {
+                switch fieldCount {
+                case 1: ends.0 = i; starts.1 = i + 1
+                case 2: ends.1 = i; starts.2 = i + 1
+                default: ends.2 = i; starts.3 = i + 1
+                }
+                fieldCount += 1
+                start = i + 1
+            }
+            i += 1
+        }
+        var lastEnd = start
+        while lastEnd < bytes.count, bytes[lastEnd] != UInt8(ascii: "@"), bytes[lastEnd] != UInt8(ascii: ".") { lastEnd += 1 }
+        switch fieldCount {
+        case 1: ends.0 = lastEnd
+        case 2: ends.1 = lastEnd
+        case 3: ends.2 = lastEnd
+        default: ends.3 = lastEnd
+        }
+        func field(_ index: Int) -> Range<Int> {
+            guard index < fieldCount else { return 0..<0 }
+            switch index {
+            case 0: return starts.0..<ends.0
+            case 1: return starts.1..<ends.1
+            case 2: return starts.2..<ends.2
+            default: return starts.3..<ends.3
+            }
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        guard field(0).count < 12 else { return nil }
+        let language = text(field(0))
+        var variantField = 1
+        var script = ""
+        let second = field(1)
+        if second.count == 4, bytes[second].allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+            script = text(second)
+            variantField += 1
+        }
+        var country = ""
+        let countryField = field(variantField)
+        if countryField.count == 2 || countryField.count == 3 {
+            country = text(countryField)
+            variantField += 1
+        } else if countryField.isEmpty {
+            variantField += 1
+        }
+        // ICU's variant is everything from the variant field to the end of the base name.
+        var variant = ""
+        let variantRange = field(variantField)
+        if !variantRange.isEmpty {
+            var end = at
+            if let dot = bytes[variantRange.lowerBound..<at].firstIndex(of: UInt8(ascii: ".")) { end = dot }
+            variant = text(variantRange.lowerBound..<end)
+        }
+        return (language, script, country, variant)
+    }
+}

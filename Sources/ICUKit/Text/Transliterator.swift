@@ -1,0 +1,133 @@
+/// ICU transliteration: script conversion (`Any-Latin`, `Cyrillic-Latin`, `Han-Latin`),
+/// compound IDs with filters (`[:Latin:] Any-Upper`, `NFD; [:Nonspacing Mark:] Remove; NFC`)
+/// and custom rules.
+///
+/// Each ID is compiled once per process and cached; ICU transliterators are not
+/// thread-safe, so every call uses a pooled clone. A `Transliterator` value is cheap to
+/// copy and safe to share.
+///
+/// ```swift
+/// let slug = try Transliterator("Any-Latin; Latin-ASCII; Any-Lower")
+/// try slug.transliterate("Москва")    // "moskva"
+/// try Transliterator("Han-Latin").transliterate("北京")  // "běi jīng"
+/// let custom = try Transliterator(rules: "a > b; b > a;")
+/// ```
+///
+/// The corresponding C functions are `utrans_openU`, `utrans_clone` and `utrans_transUChars`.
+public struct Transliterator: Sendable {
+    /// The ID as given (for custom rules, `"rules"`).
+    public let id: String
+    /// Whether this is the reverse direction of `id`.
+    public let isReverse: Bool
+    private let rules: String?
+    private let handle: TransliteratorHandle
+
+    /// The transliterator with a system or compound ID.
+    ///
+    /// ```swift
+    /// let greek = try Transliterator("Greek-Latin/UNGEGN")
+    /// let back = try Transliterator("Latin-Cyrillic", reverse: true)  // Cyrillic-Latin
+    /// ```
+    /// - Throws: ``TextTransformError/unknownTransliterator(_:)`` when ICU does not know the ID.
+    public init(_ id: String, reverse: Bool = false) throws(TextTransformError) {
+        self.id = id
+        self.isReverse = reverse
+        self.rules = nil
+        handle = try TransliteratorHandle.handle(id: id, rules: nil, reverse: reverse)
+    }
+
+    /// A transliterator from custom rules (ICU's rule syntax).
+    ///
+    /// ```swift
+    /// let vowels = try Transliterator(rules: "[aeiou] > '*';")
+    /// try vowels.transliterate("banana")  // "b*n*n*"
+    /// ```
+    /// - Throws: ``TextTransformError/invalidRules(_:line:offset:context:)`` pointing at the bad rule.
+    public init(rules: String, reverse: Bool = false) throws(TextTransformError) {
+        self.id = "rules"
+        self.isReverse = reverse
+        self.rules = rules
+        handle = try TransliteratorHandle.handle(id: "rules", rules: rules, reverse: reverse)
+    }
+
+    /// A transliterator for one of Foundation's `StringTransform` names (`"toLatin"`,
+    /// `"stripDiacritics"`, …), which Foundation itself implements with these ICU IDs.
+    ///
+    /// ```swift
+    /// let strip = try Transliterator(foundationTransform: "stripDiacritics")
+    /// ```
+    /// - Throws: ``TextTransformError/unknownTransliterator(_:)`` for a name not in
+    ///   ``foundationTransforms``.
+    public init(foundationTransform name: String, reverse: Bool = false) throws(TextTransformError) {
+        guard let id = Self.foundationTransforms[name] else { throw .unknownTransliterator(name) }
+        try self.init(id, reverse: reverse)
+    }
+
+    /// The ID ICU reports for this transliterator (canonical spelling of compound IDs).
+    ///
+    /// ```swift
+    /// try Transliterator("Latin-Cyrillic", reverse: true).canonicalID  // "Cyrillic-Latin"
+    /// ```
+    public var canonicalID: String { handle.id }
+
+    /// `text` transliterated.
+    ///
+    /// ```swift
+    /// try Transliterator("Any-Latin; Latin-ASCII").transliterate("straße Αθήνα")  // "strasse Athena"
+    /// ```
+    public func transliterate(_ text: String) throws(TextTransformError) -> String {
+        try handle.pool.withHandle { (pointer) throws(TextTransformError) in
+            try TransliteratorEngine.transliterate(text, with: pointer)
+        }
+    }
+
+    /// The inverse transliterator: the same ID or rules in the other direction.
+    ///
+    /// ```swift
+    /// let latin = try Transliterator("Cyrillic-Latin")
+    /// try latin.inverse().transliterate("Moskva")  // "Москва"
+    /// ```
+    /// - Throws: ``TextTransformError/unknownTransliterator(_:)`` if ICU has no inverse.
+    public func inverse() throws(TextTransformError) -> Transliterator {
+        let key = TransliteratorHandle.Key(id: id, rules: rules, reverse: isReverse)
+        return Transliterator(id: id, isReverse: !isReverse, rules: rules, handle: try handle.inverse(key: key))
+    }
+
+    private init(id: String, isReverse: Bool, rules: String?, handle: TransliteratorHandle) {
+        self.id = id
+        self.isReverse = isReverse
+        self.rules = rules
+        self.handle = handle
+    }
+
+    /// Every system transliterator ID ICU has (`utrans_openIDs`), such as `"Any-Latin"`.
+    ///
+    /// ```swift
+    /// Transliterator.availableIDs.contains("Greek-Latin/UNGEGN")  // true
+    /// ```
+    public static var availableIDs: [String] { TransliteratorEngine.availableIDs() }
+
+    /// Foundation's `StringTransform` names and the ICU IDs they stand for.
+    ///
+    /// ```swift
+    /// Transliterator.foundationTransforms["toLatin"]  // "Any-Latin"
+    /// ```
+    public static let foundationTransforms: [String: String] = [
+        "toLatin": "Any-Latin",
+        "latinToKatakana": "Latin-Katakana",
+        "latinToHiragana": "Latin-Hiragana",
+        "latinToHangul": "Latin-Hangul",
+        "latinToArabic": "Latin-Arabic",
+        "latinToHebrew": "Latin-Hebrew",
+        "latinToThai": "Latin-Thai",
+        "latinToCyrillic": "Latin-Cyrillic",
+        "latinToGreek": "Latin-Greek",
+        "toXMLHex": "Any-Hex/XML",
+        "toUnicodeName": "Any-Name",
+        "fullwidthToHalfwidth": "Fullwidth-Halfwidth",
+        "hiraganaToKatakana": "Hiragana-Katakana",
+        "mandarinToLatin": "Han-Latin",
+        "stripCombiningMarks": "NFD; [:M:] Remove; NFC",
+        "stripDiacritics": "NFD; [:Nonspacing Mark:] Remove; NFC",
+    ]
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import ICUKit
+
+/// `icukit transliterate`: ICU system transliterators, compound IDs and custom rules.
+struct TransliterateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transliterate",
+        abstract: "Transliterate text with an ICU transliterator ID or custom rules.",
+        usage: """
+            icukit transliterate ID [--reverse] [--jsonl] [--lossy] [FILE|-]
+            icukit transliterate --rules FILE [--reverse] [--jsonl] [--lossy] [INPUT|-]
+            icukit transliterate --list
+            """,
+        discussion: """
+            ID is any system or compound ID ("Any-Latin; Latin-ASCII", "Greek-Latin/UNGEGN", \
+            "[:Latin:] Any-Upper", "NFD; [:Nonspacing Mark:] Remove; NFC"). --list writes \
+            every system ID, one per line. An unknown ID or bad rules exit 64.
+            """
+    )
+
+    @Option(name: .long, help: "A file of ICU transliteration rules to use instead of an ID.")
+    var rules: String?
+
+    @Flag(name: .long, help: "Use the reverse direction.")
+    var reverse = false
+
+    @Flag(name: .long, help: "List the system transliterator IDs.")
+    var list = false
+
+    @Flag(name: .long, help: "Each input line is one JSON string, a separate document.")
+    var jsonl = false
+
+    @Flag(name: .long, help: "Replace invalid UTF-8 with U+FFFD instead of failing.")
+    var lossy = false
+
+    @Argument(help: "The ID (unless --rules or --list), then the input file; - or none for stdin.")
+    var arguments: [String] = []
+
+    func run() throws {
+        var out = OutputBuffer()
+        if list {
+            for id in Transliterator.availableIDs { out.append(id + "\n") }
+            out.flush()
+            return
+        }
+        var arguments = arguments[...]
+        let transliterator: Transliterator
+        if let rules {
+            let bytes = try CLI.readInput(rules)
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw CLIFailure.data("\(rules): the rules are not valid UTF-8")
+            }
+            transliterator = try TextCLI.run { () throws(TextTransformError) in try Transliterator(rules: text, reverse: reverse) }
+        } else {
+            guard let id = arguments.popFirst() else { throw CLIFailure.usage("missing transliterator ID (or --rules FILE, or --list)") }
+            transliterator = try TextCLI.run { () throws(TextTransformError) in try Transliterator(id, reverse: reverse) }
+        }
+        guard arguments.count <= 1 else { throw CLIFailure.usage("unexpected argument '\(arguments.dropFirst().first!)'") }
+        for document in try CLI.documents(try CLI.readInput(arguments.first), jsonl: jsonl, lossy: lossy) {
+            let result = try TextCLI.run { () throws(TextTransformError) in try transliterator.transliterate(document) }
+            out.append(jsonl ? JSON.string(result) + "\n" : result)
+        }
+        out.flush()
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import ICUKit
+import Testing
+
+/// Every system transliterator against ICU's own `uconv -x ID` (Debian icu-devtools):
+/// the committed outputs of Scripts/gen-transliteration-expectations.py for all IDs, and
+/// uconv run live for a sample (so a stale file is noticed).
+@Suite("Transliteration conformance")
+struct TransliterationConformanceTests {
+    /// The same line as Scripts/gen-transliteration-expectations.py, with its line feed.
+    static let sample = "Москва Straße Ελληνικά Αθήνα 北京市 ひらがな カタカナ ﾊﾝｶｸ 한국어 العربية עברית "
+        + "हिन्दी ไทย ქართული Հայերեն አማርኛ தமிழ் বাংলা ＡＢＣ１２３ café ǅ İstanbul 42\n"
+
+    static var dataFile: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data/uconv-transliterations.txt").path
+    }
+
+    static func uconv(_ id: String, _ text: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/uconv")
+        process.arguments = ["-f", "utf-8", "-t", "utf-8", "-x", id]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Transliterates `text` the way uconv (ICU 72) does: in chunks that end after CR, LF,
+    /// NEL or any UTF-16 unit `c` with `c & 0x2028 == 0x2028` (uconv's paragraph test, which
+    /// also matches e.g. U+AD6D 국), each chunk on its own. Only Hangul-Latin in the sample
+    /// notices: it puts a hyphen between syllables ("hangug-eo") that uconv's cut removes.
+    static func likeUconv(_ transliterator: Transliterator, _ text: String) throws -> String {
+        var result = "", chunk: [UInt16] = []
+        for unit in text.utf16 {
+            chunk.append(unit)
+            if unit == 0x0D || unit == 0x0A || unit == 0x85 || unit & 0x2028 == 0x2028 {
+                result += try transliterator.transliterate(String(decoding: chunk, as: UTF16.self))
+                chunk.removeAll()
+            }
+        }
+        return result + (chunk.isEmpty ? "" : try transliterator.transliterate(String(decoding: chunk, as: UTF16.self)))
+    }
+
+    @Test("every system ID agrees with uconv -x ID on a multilingual line")
+    func everySystemID() throws {
+        let text = try String(contentsOfFile: Self.dataFile, encoding: .utf8)
+        var expected: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            let value = try JSONSerialization.jsonObject(with: Data(parts[1].utf8), options: [.fragmentsAllowed]) as! String
+            expected[String(parts[0])] = value
+        }
+        let ids = Transliterator.availableIDs
+        #expect(ids.count > 700)
+        #expect(Set(ids) == Set(expected.keys), "the ID list differs from uconv -L: regenerate the data file")
+        var failures: [String] = []
+        for id in ids {
+            guard let want = expected[id] else { continue }
+            let got = try Self.likeUconv(Transliterator(id), Self.sample)
+            if !same(got, want) { failures.append(id) }
+        }
+        #expect(failures.isEmpty, "\(failures.count) IDs differ from uconv: \(failures.prefix(20))")
+    }
+
+    @Test("live uconv on compound IDs, filters and the issue's examples", arguments: [
+        "Any-Latin; Latin-ASCII", "Han-Latin", "Cyrillic-Latin", "Greek-Latin/UNGEGN", "Hiragana-Katakana",
+        "Fullwidth-Halfwidth", "NFD; [:Nonspacing Mark:] Remove; NFC", "[:Latin:] Any-Upper", "Any-Name",
+        "Any-Hex/XML", "Latin-Cyrillic", "de-ASCII",
+    ])
+    func live(id: String) throws {
+        // uconv takes an argument with ':' or '<'/'>' as rules, so filters go to it as "::" rules.
+        let argument = id.contains(":") ? id.split(separator: ";").map { ":: \($0);" }.joined(separator: " ") : id
+        #expect(same(try Self.likeUconv(Transliterator(id), Self.sample), try Self.uconv(argument, Self.sample)))
+    }
+
+    @Test("the issue's examples")
+    func examples() throws {
+        let slug = try Transliterator("Any-Latin; Latin-ASCII")
+        #expect(same(try slug.transliterate("Москва"), "Moskva"))
+        #expect(same(try slug.transliterate("北京"), "bei jing"))
+        #expect(same(try slug.transliterate("straße"), "strasse"))
+        #expect(same(try Transliterator("[:Latin:] Any-Upper").transliterate("abc где"), "ABC где"))
+        #expect(same(try Transliterator(foundationTransform: "stripDiacritics").transliterate("Crème brûlée"), "Creme brulee"))
+        #expect(same(try Transliterator(foundationTransform: "toUnicodeName").transliterate("é"), "\\N{LATIN SMALL LETTER E WITH ACUTE}"))
+        #expect(same(try Transliterator(foundationTransform: "hiraganaToKatakana").transliterate("ひらがな"), "ヒラガナ"))
+        #expect(throws: TextTransformError.unknownTransliterator("toKlingon")) { try Transliterator(foundationTransform: "toKlingon") }
+        for (name, id) in Transliterator.foundationTransforms { #expect(throws: Never.self, "\(name)") { try Transliterator(id) } }
+    }
+
+    @Test("inverses round-trip where ICU documents them as reversible")
+    func inverses() throws {
+        let cases: [(String, String)] = [
+            ("Cyrillic-Latin", "Съешь же ещё этих мягких французских булок"),
+            ("Greek-Latin", "γράμματα και λέξεις"),
+            ("Hiragana-Katakana", "ひらがなとかたかな"),
+            ("Any-Hex/Java", "Ünïcödé ✓"),
+            ("Any-Name", "é✓"),
+            ("Hangul-Latin", "한국어"),
+        ]
+        for (id, text) in cases {
+            let forward = try Transliterator(id)
+            let back = try forward.inverse()
+            let there = try forward.transliterate(text), back2 = try back.transliterate(there)
+            #expect(same(back2, text), "\(id): \(there) → \(back2)")
+            #expect(back.isReverse)
+        }
+        #expect(try Transliterator("Latin-Cyrillic", reverse: true).canonicalID == "Cyrillic-Latin")
+    }
+
+    @Test("unknown IDs and bad rules: typed errors that point at the rule")
+    func errors() throws {
+        for id in ["Latin-Klingon", "", " ; ", "Any-Latin; Nope-Nope", "[", "Any-Latin;;;[[:Latin:]", "A(B", "Any-Latin(Latin-ASCII", "(A(B)"] {
+            #expect(throws: TextTransformError.unknownTransliterator(id), "\(id)") { try Transliterator(id) }
+        }
+        do {
+            _ = try Transliterator(rules: "a > b;\nc > d;\nx > [y;\n")
+            Issue.record("bad rules accepted")
+        } catch {
+            guard case .invalidRules(_, let line, let offset, let context) = error else { Issue.record("\(error)"); return }
+            #expect(line == 3, "\(error)")
+            #expect(offset.map { (14...20).contains($0) } == true, "\(error)")
+            #expect(context.contains("x > "), "\(error)")
+        }
+        let custom = try Transliterator(rules: "[aeiou] > '*';")
+        #expect(same(try custom.transliterate("banana"), "b*n*n*"))
+        #expect(same(try Transliterator(rules: "a <> b;").inverse().transliterate("b"), "a"))
+    }
+
+    @Test("cached and pooled: concurrent use from many tasks gives the same answers")
+    func concurrent() async throws {
+        let id = "Any-Latin; Latin-ASCII; Any-Lower"
+        let expected = try Transliterator(id).transliterate(Self.sample)
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    let t = try Transliterator(id)
+                    for _ in 0..<20 where try !same(t.transliterate(Self.sample), expected) { return false }
+                    return true
+                }
+            }
+            for try await ok in group { #expect(ok) }
+        }
+    }
+}
