@@ -74,7 +74,7 @@ struct ConcurrencyStressTests {
             <key>few</key><string>%d файла</string><key>many</key><string>%d файлов</string><key>other</key><string>%d файла</string>
             </dict></dict></dict></plist>
             """)
-        let matcher = LocaleMatcher(available: try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419"].map { (s: String) throws -> LocaleID in try LocaleID(s) })
+        let matcher = try LocaleMatcher(available: try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419"].map { (s: String) throws -> LocaleID in try LocaleID(s) })
         let preferred = try ["zh-TW", "pt-AO", "es-MX", "fr", "en-GB", "zh-CN"].map { (s: String) throws -> LocaleID in try LocaleID(s) }
 
         func offsets(_ s: Segmenter) -> @Sendable (Int) throws -> String { { "\(s.boundaryOffsets(of: text($0)))" } }
