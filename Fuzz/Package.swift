@@ -21,6 +21,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "FuzzSupport"),
+        // Raw ICU (the oracle of the differential harness), through ICUKit's generated shims.
+        .systemLibrary(name: "CICURaw", path: "Sources/CICURaw", pkgConfig: "icu-i18n"),
+        .target(name: "DifferentialFuzz", dependencies: ["FuzzSupport", "CICURaw", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "SegmentFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "UTF8Fuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "LocaleFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),

@@ -4,8 +4,11 @@
 #   Fuzz/run.sh [SECONDS] [HARNESS...]     (default: 30 seconds, every harness)
 #
 # For each harness: replays every file in Fuzz/regressions/<harness>/ (past crashes, which
-# must stay fixed), then fuzzes for SECONDS with the corpus Fuzz/corpus/<harness>/ (kept
-# between runs, git-ignored) seeded from Fuzz/seeds/<harness>/. Crash, timeout and OOM
+# must stay fixed), then fuzzes for SECONDS resuming from the minimized corpus
+# Fuzz/corpus/<harness>/ (COMMITTED, small) and the seeds Fuzz/seeds/<harness>/; new inputs
+# go to Fuzz/.work/<harness>/ (git-ignored). Afterwards the corpus and the new inputs are
+# merge-minimized (libFuzzer -merge=1) back into Fuzz/corpus/<harness>/, so the kept corpus
+# only grows by inputs that add coverage; commit it after a campaign. Crash, timeout and OOM
 # inputs go to Fuzz/artifacts/<harness>/, full logs to Fuzz/artifacts/logs/. Prints one
 # summary line per harness and exits 1 if any harness failed (2 if the build failed).
 # Works from any directory, without a terminal or stdin.
@@ -21,7 +24,7 @@ case "$seconds" in
 esac
 
 fuzz_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-all_harnesses=(SegmentFuzz UTF8Fuzz LocaleFuzz LocaleMatchFuzz BidiFuzz CollationFuzz SearchFuzz DateParseFuzz DatePatternFuzz NumberSkeletonFuzz MessageFormatFuzz NumberParseFuzz CalendarFuzz EncodingFuzz EncodeFuzz NormalizeFuzz CaseMapFuzz TransliterateFuzz UnicodeSetFuzz CharNameFuzz LanguageFuzz)
+all_harnesses=(SegmentFuzz UTF8Fuzz LocaleFuzz LocaleMatchFuzz BidiFuzz CollationFuzz SearchFuzz DateParseFuzz DatePatternFuzz NumberSkeletonFuzz MessageFormatFuzz NumberParseFuzz CalendarFuzz EncodingFuzz EncodeFuzz NormalizeFuzz CaseMapFuzz TransliterateFuzz UnicodeSetFuzz CharNameFuzz LanguageFuzz DifferentialFuzz)
 if [[ $# -gt 0 ]]; then harnesses=("$@"); else harnesses=("${all_harnesses[@]}"); fi
 for h in "${harnesses[@]}"; do
     [[ -d "$fuzz_dir/Sources/$h" ]] || { echo "run.sh: unknown harness $h (have: ${all_harnesses[*]})" >&2; exit 64; }
@@ -41,13 +44,17 @@ export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 # --- Build -------------------------------------------------------------------------------
 # Release (-O) code runs several times faster under ASan than debug code, and preconditions
 # stay on. The sanitizer flags go to every target, so ICUKit itself is instrumented.
+# Only the harnesses asked for are built (each with ICUKit and FuzzSupport).
 start=$(date +%s)
-if ! swift build --package-path "$fuzz_dir" --scratch-path "$build_dir" -c release \
-        -Xswiftc -sanitize=fuzzer,address </dev/null >"$log_dir/build.log" 2>&1; then
-    tail -n 40 "$log_dir/build.log" >&2
-    echo "run.sh: build failed (full log: $log_dir/build.log)" >&2
-    exit 2
-fi
+: >"$log_dir/build.log"
+for h in "${harnesses[@]}"; do
+    if ! swift build --package-path "$fuzz_dir" --scratch-path "$build_dir" -c release --target "$h" \
+            -Xswiftc -sanitize=fuzzer,address </dev/null >>"$log_dir/build.log" 2>&1; then
+        tail -n 40 "$log_dir/build.log" >&2
+        echo "run.sh: build of $h failed (full log: $log_dir/build.log)" >&2
+        exit 2
+    fi
+done
 
 # The object files of a target, from SwiftPM's output file map (only the current sources,
 # never a stale object of a deleted file; in WMO builds the module-level entry has no file).
@@ -84,10 +91,11 @@ progress() { { grep -E '^#[0-9]+' "$1" || true; } | tail -n 1 | sed -n "s/.* $2:
 failed=0
 for h in "${harnesses[@]}"; do
     corpus="$fuzz_dir/corpus/$h"
+    work="$fuzz_dir/.work/$h"
     artifacts="$fuzz_dir/artifacts/$h"
     regressions="$fuzz_dir/regressions/$h"
     seeds="$fuzz_dir/seeds/$h"
-    mkdir -p "$corpus" "$artifacts"
+    mkdir -p "$corpus" "$work" "$artifacts"
     common=(-timeout=10 -rss_limit_mb=2048 -artifact_prefix="$artifacts/")
 
     # 1. Past crashes must not crash any more.
@@ -104,21 +112,32 @@ for h in "${harnesses[@]}"; do
         fi
     fi
 
-    # 2. Fuzz. New inputs go to the corpus (the first directory); seeds are only read.
+    # 2. Fuzz. New inputs go to the work directory (the first one); the kept corpus and the
+    # seeds are only read.
     # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
     set +e
     "$bin_dir/$h" "${common[@]}" -max_total_time="$seconds" -print_final_stats=1 ${FUZZ_FLAGS:-} \
-        "$corpus" "$seeds" </dev/null >"$log_dir/$h.log" 2>&1
+        "$work" "$corpus" "$seeds" </dev/null >"$log_dir/$h.log" 2>&1
     status=$?
+    # 3. Merge-minimize the kept corpus and the new inputs into a fresh kept corpus.
+    if (( status == 0 )) && [[ -n "$(ls -A "$work")" ]]; then
+        merged="$fuzz_dir/.work/$h.merged"
+        rm -rf "$merged"; mkdir -p "$merged"
+        if "$bin_dir/$h" "${common[@]}" -merge=1 "$merged" "$corpus" "$work" \
+                </dev/null >"$log_dir/$h-merge.log" 2>&1; then
+            rm -rf "$corpus" "$work"; mv "$merged" "$corpus"; mkdir -p "$work"
+        fi
+    fi
     set -e
     log="$log_dir/$h.log"
     runs=$(stat "$log" number_of_executed_units); speed=$(stat "$log" average_exec_per_sec)
     rss=$(stat "$log" peak_rss_mb)
     cov=$(progress "$log" cov); ft=$(progress "$log" ft); corp=$(progress "$log" corp)
     notes=$(grep -c ': note: ' "$log" || true)
+    kept=$(find "$corpus" -type f | wc -l); kept_kb=$(du -sk "$corpus" | cut -f1)
     if (( status == 0 )); then
-        printf '%-12s ok    %ss  runs=%s  exec/s=%s  cov=%s  ft=%s  corpus=%s  rss=%sMB  regressions=%s  notes=%s\n' \
-            "$h" "$seconds" "${runs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "${rss:-?}" "$replayed" "$notes"
+        printf '%-12s ok    %ss  runs=%s  exec/s=%s  cov=%s  ft=%s  corpus=%s  kept=%s files/%sKB  rss=%sMB  regressions=%s  notes=%s\n' \
+            "$h" "$seconds" "${runs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$kept" "$kept_kb" "${rss:-?}" "$replayed" "$notes"
     else
         failed=1
         artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -n 1)

@@ -174,14 +174,15 @@ struct CalendarConvertCommand: ParsableCommand {
     @Option(name: .long, help: "The target calendar.") var to: String
     @Option(name: .long, help: "Time zone of the dates (default UTC).") var timeZone: String?
     @OptionGroup var output: FormatOption<CalendarOutputFormat>
-    @Argument(help: "ISO dates YYYY-MM-DD; none or - reads one per stdin line.") var dates: [String] = []
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("ISO dates YYYY-MM-DD (-0044-03-15 is a value); none or - reads one per stdin line.", valueName: "dates"))
+    var dateArguments: [String] = []
 
     func run() throws {
         let system = try CalendarCommand.system(to, timeZone: timeZone)
         let format = output.format
         var out = OutputBuffer()
         var names = CalendarNameCache(system: system)
-        for iso in try CalendarCommand.dates(dates) {
+        for iso in try CalendarCommand.dates(CLI.positionalValues(dateArguments, names: nil)) {
             let date = try CalendarCommand.instant(iso, zone: system)
             let fields: CalendarDate
             do { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }
@@ -209,7 +210,7 @@ struct CalendarFromCommand: ParsableCommand {
 
     @Option(name: .long, help: "The calendar.") var calendar: String
     @Option(name: .long, help: "ICU's era number (Japanese: 236 = Reiwa; Chinese: the 60-year cycle).") var era: Int?
-    @Option(name: .long, help: "The year (of the era).") var year: Int
+    @Option(name: .long, parsing: .unconditional, help: "The year (of the era; may be negative).") var year: Int
     @Option(name: .long, help: "The month, 1-based.") var month: Int
     @Flag(name: .long, help: "The leap month (Chinese/Dangi; Hebrew Adar I is month 6).") var leap = false
     @Option(name: .long, help: "The day of the month.") var day: Int
@@ -237,7 +238,8 @@ struct CalendarAddCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The ISO date.") var date: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The ISO date (-0044-03-15 is a value).", valueName: "date"))
+    var dateArgument: [String] = []
     @Option(name: .long, help: "The calendar.") var calendar: String
     @Option(name: .long, parsing: .unconditional, help: "Years to add (negative to subtract).") var years: Int = 0
     @Option(name: .long, parsing: .unconditional, help: "Months to add.") var months: Int = 0
@@ -248,6 +250,7 @@ struct CalendarAddCommand: ParsableCommand {
 
     func run() throws {
         let system = try CalendarCommand.system(calendar, timeZone: timeZone)
+        let date = try CLI.positionalValues(dateArgument, names: ["DATE"])[0]
         var result = try CalendarCommand.instant(date, zone: system)
         do {
             for (amount, unit) in [(years, CalendarField.year), (months, .month), (weeks, .weekOfYear), (days, .day)] where amount != 0 {
@@ -272,15 +275,16 @@ struct CalendarDiffCommand: ParsableCommand {
 
     enum Unit: String, ExpressibleByArgument, CaseIterable { case years, months, weeks, days }
 
-    @Argument(help: "The first ISO date.") var date1: String
-    @Argument(help: "The second ISO date.") var date2: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The first and the second ISO date (-0044-03-15 is a value).", valueName: "date1 date2"))
+    var dateArguments: [String] = []
     @Option(name: .long, help: "The calendar.") var calendar: String
     @Option(name: .long, help: "years, months, weeks or days.") var unit: Unit
     @Option(name: .long, help: "Time zone (default UTC).") var timeZone: String?
 
     func run() throws {
         let system = try CalendarCommand.system(calendar, timeZone: timeZone)
-        let start = try CalendarCommand.instant(date1, zone: system), end = try CalendarCommand.instant(date2, zone: system)
+        let dates = try CLI.positionalValues(dateArguments, names: ["DATE1", "DATE2"])
+        let start = try CalendarCommand.instant(dates[0], zone: system), end = try CalendarCommand.instant(dates[1], zone: system)
         let field: CalendarField = switch unit {
         case .years: .year
         case .months: .month
@@ -302,7 +306,8 @@ struct CalendarMonthCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "An ISO date in the month.") var date: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("An ISO date in the month (-0044-03-15 is a value).", valueName: "date"))
+    var dateArgument: [String] = []
     @Option(name: .long, help: "The calendar of the grid.") var calendar: String = "gregorian"
     @Option(name: .long, help: "A second calendar shown under each day.") var overlay: String?
     @Option(name: .long, help: "First day of the week, 1 = Sunday … 7 = Saturday (default: the calendar's).") var firstWeekday: Int?
@@ -315,6 +320,7 @@ struct CalendarMonthCommand: ParsableCommand {
             catch { throw CLIFailure.usage(error.description) }
         }
         let second = try overlay.map { (id) throws(CLIFailure) in try CalendarCommand.system(id, timeZone: timeZone) }
+        let date = try CLI.positionalValues(dateArgument, names: ["DATE"])[0]
         let anchor = try CalendarCommand.instant(date, zone: system)
         CLI.print(try Self.grid(system, anchor: anchor, overlay: second), terminator: "")
     }

@@ -127,14 +127,12 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var collation: CollationFlags
 
-    @Argument(help: "The first string.")
-    var a: String
-
-    @Argument(help: "The second string.")
-    var b: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The two strings (-1 is a value; after -- any word is).", valueName: "a b"))
+    var strings: [String] = []
 
     func run() throws {
-        CLI.print(try collation.collator().compare(a, b).rawValue)
+        let pair = try CLI.positionalValues(strings, names: ["A", "B"])
+        CLI.print(try collation.collator().compare(pair[0], pair[1]).rawValue)
     }
 }
 

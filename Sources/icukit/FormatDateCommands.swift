@@ -135,8 +135,8 @@ struct FormatDateCommand: ParsableCommand {
 
     @OptionGroup var output: FormatOption<OutputFormat>
 
-    @Argument(help: "ISO 8601 instants (2026-06-03T15:07:00Z), or texts with --parse; none: stdin lines.")
-    var values: [String] = []
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("ISO 8601 instants (2026-06-03T15:07:00Z; -0044-03-15T12:00:00Z is a value), or texts with --parse; none: stdin lines.", valueName: "values"))
+    var valueArguments: [String] = []
 
     func run() throws {
         let formatter: DateTimeFormatter
@@ -160,7 +160,7 @@ struct FormatDateCommand: ParsableCommand {
         }
         let parse = parse, lenient = lenient, format = output.format, zone = options.zone()
         var out = OutputBuffer()
-        for value in try argumentsOrLines(values) {
+        for value in try argumentsOrLines(CLI.positionalValues(valueArguments, names: nil)) {
             if parse {
                 let date: Date
                 do { date = try formatter.parse(value, lenient: lenient) } catch {
@@ -196,8 +196,8 @@ struct FormatIntervalCommand: ParsableCommand {
 
     @OptionGroup var output: FormatOption<OutputFormat>
 
-    @Argument(help: "Start instant.") var start: String
-    @Argument(help: "End instant.") var end: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The start and end instants (negative years are values).", valueName: "start end"))
+    var instants: [String] = []
 
     func run() throws {
         let formatter: DateRangeFormatter
@@ -206,8 +206,9 @@ struct FormatIntervalCommand: ParsableCommand {
         } catch {
             throw formattingFailure(error)
         }
-        let from = try ISOInstant.parse(start, zone: options.zone())
-        let to = try ISOInstant.parse(end, zone: options.zone())
+        let ends = try CLI.positionalValues(instants, names: ["START", "END"])
+        let from = try ISOInstant.parse(ends[0], zone: options.zone())
+        let to = try ISOInstant.parse(ends[1], zone: options.zone())
         let text: String
         do { text = try formatter.format(from, to) } catch { throw CLIFailure.data(error.description) }
         CLI.write(output.format == .json ? "{\"text\":\(JSON.string(text))}\n" : text + "\n")
@@ -243,7 +244,7 @@ struct FormatDurationCommand: ParsableCommand {
     @Flag(name: .customLong("collapse-largest"), help: "Fold a largest unit of 1 into the next (65 seconds).")
     var collapseLargest = false
 
-    @Flag(name: .long, help: "Mark a truncated result with the locale's approximately sign.")
+    @Flag(name: .long, help: "Mark the result as approximate (the locale's approximately pattern: ~1 hr).")
     var approximate = false
 
     @Flag(name: .long, help: "Append \"remaining\" (English only).")

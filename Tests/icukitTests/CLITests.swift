@@ -124,7 +124,9 @@ struct CLITests {
         #expect(result.stderr.isEmpty)
         let pattern = /icukit (\d+\.\d+\.\d+) \(ICU (\d+\.\d+(?:\.\d+)*), Unicode (\d+\.\d+(?:\.\d+)*)\)\n/
         let match = try #require(result.stdout.wholeMatch(of: pattern))
-        let icuinfo = URL(fileURLWithPath: "/usr/bin/icuinfo")
+        // The icuinfo of the ICU under test: Scripts/test.sh --icu puts its bin/ first on PATH.
+        let icuinfo = URL(fileURLWithPath: ((ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/icuinfo" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }) ?? "/usr/bin/icuinfo")
         if FileManager.default.isExecutableFile(atPath: icuinfo.path) {
             let process = Process()
             process.executableURL = icuinfo

@@ -19,7 +19,7 @@ struct FormatCLITests {
         #expect(try out(["format", "number", "1234.5", "--skeleton", "currency/EUR", "--locale", "de"]) == "1.234,50\u{A0}€\n")
         #expect(try out(["format", "number", "123456", "--skeleton", "compact-short", "--locale", "ja"]) == "12万\n")
         #expect(try out(["format", "number", "25", "--skeleton", "percent", "--locale", "en"]) == "25%\n")
-        #expect(try out(["format", "number", "1234.5", "--locale", "ar"]) == "١٬٢٣٤٫٥\n")
+        #expect(try out(["format", "number", "1234.5", "--locale", "ar"]) == PerICU.value(icu72: "١٬٢٣٤٫٥\n", icu76: "1,234.5\n"))
         #expect(try out(["format", "number", "42", "--spell-out", "--locale", "fr"]) == "quarante-deux\n")
         #expect(try out(["format", "number", "21", "--ordinal", "--locale", "en"]) == "21st\n")
         #expect(try out(["format", "number", "3", "--to", "5", "--skeleton", "unit/kilogram", "--locale", "en"]) == "3–5 kg\n")
@@ -31,7 +31,7 @@ struct FormatCLITests {
     @Test("format measure, plural, list, message")
     func others() throws {
         #expect(try out(["format", "measure", "180", "centimeter", "--usage", "person-height", "--locale", "en-US"]) == "5 ft, 11 in\n")
-        #expect(try out(["format", "measure", "180", "centimeter", "--usage", "person-height", "--locale", "fr"]) == "180\u{202F}cm\n")
+        #expect(try out(["format", "measure", "180", "centimeter", "--usage", "person-height", "--locale", "fr"]) == PerICU.value(icu72: "180\u{202F}cm\n", icu76: "1\u{202F}m et 80\u{202F}cm\n"))
         #expect(try out(["format", "measure", "500", "kilocalorie", "--usage", "food", "--locale", "en-US"]) == "500 Cal\n")
         #expect(try out(["format", "measure", "3", "meter", "--width", "long", "--locale", "en", "--format", "json"]) == "{\"text\":\"3 meters\"}\n")
         #expect(try out(["format", "plural", "1.0", "--locale", "en"]) == "other\n")
@@ -47,7 +47,7 @@ struct FormatCLITests {
         let info = try out(["locale", "info", "ur-IN-u-ca-islamic-cu-usd", "--format", "json"])
         #expect(info == """
             {"id":"ur_IN@calendar=islamic;currency=USD","bcp47":"ur-IN-u-ca-islamic-cu-usd","language":"ur","script":"","region":"IN",\
-            "keywords":{"calendar":"islamic","currency":"USD"},"displayName":"Urdu (India, Calendar=Islamic Calendar, Currency=US Dollar)",\
+            "keywords":{"calendar":"islamic","currency":"USD"},"displayName":"Urdu (India, Calendar=\(PerICU.value(icu72: "Islamic", icu76: "Hijri")) Calendar, Currency=US Dollar)",\
             "quotes":["”","“","’","‘"],"measurementSystem":"metric","firstWeekday":1,"characterDirection":"rtl","currency":"USD","currencyName":"US Dollar"}
 
             """)

@@ -13,7 +13,7 @@ struct FormatDateCLITests {
         let json = try cli.run(["format", "date", "--template", "yMMMd", "--locale", "zh_CN", "--time-zone", "Asia/Shanghai", "--format", "json"], input: "2026-06-03T15:07:00Z\n2026-01-01T00:00:00Z\n")
         #expect(json.stdout == "{\"text\":\"2026年6月3日\",\"pattern\":\"y年M月d日\"}\n{\"text\":\"2026年1月1日\",\"pattern\":\"y年M月d日\"}\n")
         let hijri = try cli.run(["format", "date", "2026-06-03T15:07:00Z", "--style", "long", "--time-style", "none", "--locale", "ar_SA", "--time-zone", "Asia/Riyadh"])
-        #expect(hijri.stdout == "١٧ ذو الحجة ١٤٤٧ هـ\n")
+        #expect(hijri.stdout == PerICU.value(icu72: "١٧ ذو الحجة ١٤٤٧ هـ\n", icu76: "٣ يونيو ٢٠٢٦\n"))  // CLDR 44: ar_SA prefers gregorian
         let era = try cli.run(["format", "date", "2026-06-03T15:07:00Z", "--style", "long", "--time-style", "none", "--locale", "ja_JP", "--calendar", "japanese", "--time-zone", "Asia/Tokyo"])
         #expect(era.stdout == "令和8年6月4日\n")
         let context = try cli.run(["format", "date", "2026-06-03T00:00:00Z", "--template", "LLLL", "--locale", "cs", "--context", "sentence-start", "--time-zone", "UTC"])

@@ -275,7 +275,11 @@ extension CalendarSystem {
                 throw .fieldOutOfRange(.day, value: day, valid: 1...max(length, 1))
             }
             if wantLeap { throw .nonexistentLeapMonth(year: spec.year, month: month) }
-            if !yearMatches && !firstYearMatches { throw .fieldOutOfRange(.year, value: spec.year, valid: yearRange) }
+            if !yearMatches && !firstYearMatches {
+                // A year of an era counts from 1 (ICU would silently move -44 AD to 45 BC).
+                if case .extended = spec { throw .fieldOutOfRange(.year, value: spec.year, valid: yearRange) }
+                throw .fieldOutOfRange(.year, value: spec.year, valid: spec.year < 1 ? 1...yearRange.upperBound : yearRange)
+            }
             throw .fieldOutOfRange(.month, value: month, valid: 1...monthLimit)
         }
     }

@@ -162,7 +162,10 @@ public struct ScalarProperties: Sendable, Hashable {
     /// - Throws: ``TextTransformError/unknownProperty(_:)`` for a name that is not a binary property.
     public func hasBinaryProperty(_ name: String) throws(TextTransformError) -> Bool {
         let property = u_getPropertyEnum(name)
-        guard property >= UCHAR_BINARY_START, property < UCHAR_BINARY_LIMIT, !name.utf8.contains(0) else {
+        // Binary properties are numbered from UCHAR_BINARY_START up to the integer properties'
+        // UCHAR_INT_START; UCHAR_BINARY_LIMIT grows with each ICU (72 in ICU 72, 76 in ICU 76),
+        // so the header, shared by every version, must not carry it.
+        guard property >= UCHAR_BINARY_START, property < UCHAR_INT_START, !name.utf8.contains(0) else {
             throw .unknownProperty(name)
         }
         return u_hasBinaryProperty(c, property) != 0

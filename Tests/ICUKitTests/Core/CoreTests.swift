@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ICUKit
 
@@ -80,5 +81,15 @@ struct CoreTests {
         #expect(ICUVersion.icu.split(separator: ".").count >= 2)
         #expect(Int(ICUVersion.icu.split(separator: ".")[0])! >= 70)
         #expect(ICUVersion.unicode.hasPrefix("1"))
+    }
+
+    /// Scripts/test.sh names the ICU it built against (pkg-config); the library loaded at run
+    /// time must be that one (LD_LIBRARY_PATH for a cached ICU 76), not the system ICU 72.
+    @Test("The ICU loaded at run time is the one the suite was built for")
+    func runtimeICUIsTheBuiltOne() {
+        print("ICUKit tests run against ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode)")
+        if let expected = ProcessInfo.processInfo.environment["ICUKIT_EXPECTED_ICU"] {
+            #expect(ICUVersion.icu == expected)
+        }
     }
 }

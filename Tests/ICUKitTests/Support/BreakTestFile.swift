@@ -28,9 +28,9 @@ extension String {
 }
 
 enum BreakTestFile {
-    static let directory = "/usr/share/unicode/auxiliary"
+    static let directory = TestData.unicodeDirectory + "/auxiliary"
 
-    /// Parses `/usr/share/unicode/auxiliary/<name>BreakTest.txt` (Debian `unicode-data`).
+    /// Parses `<TestData.unicodeDirectory>/auxiliary/<name>BreakTest.txt` (Debian `unicode-data`).
     /// A missing file is an error (the test command installs the package), never a skip.
     static func load(_ name: String) throws -> [BreakTestCase] {
         let path = "\(directory)/\(name)BreakTest.txt"

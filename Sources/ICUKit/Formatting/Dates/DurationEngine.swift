@@ -15,7 +15,9 @@ final class DurationEngine: Sendable {
     private let spellOut: ICUPool<ICUHandle>?
     private let caseMap: ICUPool<ICUHandle>
     let separators: (hour: String, minute: String)
-    let approximatelySign: String
+    /// CLDR's approximately pattern of the locale (`miscPatterns/approximately`, "~{0}" in
+    /// English, "≈{0}" in German) as the text before and after the value.
+    let approximately: (prefix: String, suffix: String)
     let minusSign: String
     /// Spell-out rule sets that agree with each unit's grammatical gender ("une heure").
     private let spellOutRules: [DurationFormatter.Unit: [UInt16]]
@@ -62,7 +64,7 @@ final class DurationEngine: Sendable {
         }
         do { caseMap = try ICUPool(capacity: 8, make: openCaseMap) } catch { throw .icu(error) }
         separators = Self.positionalSeparators(locale: locale)
-        approximatelySign = Self.symbol(UNUM_APPROXIMATELY_SIGN_SYMBOL, locale: locale) ?? "~"
+        approximately = Self.approximatelyAffixes(key.locale)
         minusSign = Self.symbol(UNUM_MINUS_SIGN_SYMBOL, locale: locale) ?? "-"
         var rules: [DurationFormatter.Unit: [UInt16]] = [:]
         if let spellOut {
@@ -125,6 +127,19 @@ final class DurationEngine: Sendable {
         return String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
     }
 
+    /// The locale's approximately pattern, as ICU applies it: its number range formatter
+    /// writes a range with equal ends through CLDR's `approximately` pattern (in the
+    /// locale's numbering system, with locale inheritance), so the text around the plain
+    /// number is the pattern's prefix and suffix. Falls back to the approximately sign.
+    static func approximatelyAffixes(_ locale: LocaleID) -> (prefix: String, suffix: String) {
+        if let plain = try? ICUNumberFormatter(skeleton: "", locale: locale).format(5),
+           let marked = try? NumberRangeFormatter(skeleton: "", locale: locale).format(5, 5),
+           marked != plain, let found = marked.firstRange(of: plain) {
+            return (String(marked[..<found.lowerBound]), String(marked[found.upperBound...]))
+        }
+        return (symbol(UNUM_APPROXIMATELY_SIGN_SYMBOL, locale: locale.identifier) ?? "~", "")
+    }
+
     static func symbol(_ symbol: Int32, locale: String) -> String? {
         var status = U_ZERO_ERROR
         guard let format = unum_open(UNUM_DECIMAL, nil, 0, locale, nil, &status), !status.isFailure else { return nil }
@@ -164,6 +179,8 @@ final class DurationEngine: Sendable {
             for (index, (unit, value)) in values.enumerated() {
                 let signed = index == 0 && negative ? -Int64(value) : Int64(value)
                 if index > 0 { text += unit == .second ? separators.minute : separators.hour }
+                // -5 s is "-0:05": a leading zero field carries no sign of its own.
+                if index == 0 && negative && value == 0 { text += minusSign }
                 text += try number(index == 0 && !pad ? plain : padded, signed)
             }
             return text

@@ -94,7 +94,9 @@ public struct DurationFormatter: Sendable, Hashable {
         public var zeroUnits: ZeroUnits?
         /// Folds a largest unit of 1 into the next one ("65 seconds", not "1 min 5 s").
         public var collapsesLargestUnit: Bool
-        /// Marks a truncated result with the locale's approximately sign ("~1 hr").
+        /// Marks the result as approximate, always (as Apple's `includesApproximationPhrase`),
+        /// with the locale's approximately pattern from CLDR: "~1 hr" in English, "≈1 Std." in
+        /// German.
         public var approximate: Bool
         /// Appends "remaining" (English only: CLDR has no localized phrase).
         public var remaining: Bool
@@ -271,17 +273,15 @@ public struct DurationFormatter: Sendable, Hashable {
                 values.append((smaller, 0))
             }
         }
-        var approximate = false
         if let maximum = options.maximumUnitCount {
-            // Count from the first unit shown; what is cut makes the result approximate.
+            // Count from the first unit shown; what is cut is truncated.
             let start = values.firstIndex { $0.1 != 0 } ?? 0
             if values.count - start > maximum {
-                approximate = values[(start + maximum)...].contains { $0.1 != 0 }
                 values = Array(values[..<(start + maximum)])
             }
         }
         var text = try engine.render(values, negative: negative, positional: positional, padded: zeroUnits == .pad)
-        if options.approximate && approximate { text = engine.approximatelySign + text }
+        if options.approximate { text = engine.approximately.prefix + text + engine.approximately.suffix }
         if options.remaining { text += " remaining" }
         switch options.context {
         case .beginningOfSentence, .standalone, .listItem: text = engine.capitalizeFirst(text)

@@ -18,7 +18,8 @@ struct DateTimeFormatterTests {
         ("zh_CN", "Asia/Shanghai", .medium, .short, "2026年6月3日 23:07"),
         ("ja_JP@calendar=japanese", "Asia/Tokyo", .full, .none, "令和8年6月4日木曜日"),
         ("ja_JP@calendar=japanese", "Asia/Tokyo", .short, .none, "R8/6/4"),
-        ("ar_SA", "Asia/Riyadh", .long, .none, "١٧ ذو الحجة ١٤٤٧ هـ"),
+        ("ar_SA", "Asia/Riyadh", .long, .none, PerICU.value(icu72: "١٧ ذو الحجة ١٤٤٧ هـ", icu76: "٣ يونيو ٢٠٢٦")),
+        ("ar_SA@calendar=islamic-umalqura", "Asia/Riyadh", .long, .none, "١٧ ذو الحجة ١٤٤٧ هـ"),
         ("he_IL@calendar=hebrew", "Asia/Jerusalem", .long, .none, "י״ח בסיוון תשפ״ו"),
         ("hi_IN", "Asia/Kolkata", .medium, .short, "3 जून 2026, 8:37 pm"),
         ("th_TH", "Asia/Bangkok", .full, .none, "วันพุธที่ 3 มิถุนายน พ.ศ. 2569"),
@@ -32,7 +33,7 @@ struct DateTimeFormatterTests {
 
     @Test("The calendar follows the locale or the option")
     func calendars() throws {
-        #expect(try DateTimeFormatter(date: .long, time: .none, locale: id("ar_SA")).calendar.identifier == "islamic-umalqura")
+        #expect(try DateTimeFormatter(date: .long, time: .none, locale: id("ar_SA")).calendar.identifier == PerICU.value(icu72: "islamic-umalqura", icu76: "gregorian"))
         #expect(try DateTimeFormatter(date: .long, time: .none, locale: id("th_TH")).calendar.identifier == "buddhist")
         let hijri = try DateTimeFormatter(date: .long, time: .none, locale: id("en_US"), calendar: CalendarSystem("islamic-umalqura"), timeZone: "UTC")
         #expect(try hijri.format(moment) == "Dhuʻl-Hijjah 17, 1447 AH")
@@ -222,7 +223,29 @@ struct IntervalDurationRelativeTests {
         #expect(try duration("de", .spellOut, 3600) == "eine Stunde")
         #expect(try duration("ru", .full, 3725) == "1 час 2 минуты 5 секунд")
         #expect(try duration("da", .positional, 3725) == "1.02.05")  // CLDR's "h.mm.ss"
-        #expect(try duration("ar", .positional, 3725) == "١:٠٢:٠٥")
+        #expect(try duration("ar", .positional, 3725) == PerICU.value(icu72: "١:٠٢:٠٥", icu76: "1:02:05"))
+        #expect(try duration("ar-u-nu-arab", .positional, 3725) == "١:٠٢:٠٥")
+    }
+
+    /// Issue 17: the approximation phrase is there in every locale ICU has data for, and it is
+    /// that locale's CLDR approximately pattern around the exact text (ICU's own range
+    /// formatter, which writes "~5" for a range 5–5 through the same pattern, is the oracle).
+    @Test("The approximately pattern marks durations in every available locale")
+    func approximateEverywhere() throws {
+        let locales = LocaleID.available
+        #expect(locales.count > 500)
+        for locale in locales {
+            for style in [DurationFormatter.UnitsStyle.full, .abbreviated, .positional] {
+                let exact = try DurationFormatter(locale: locale, options: .init(unitsStyle: style)).format(seconds: 300)
+                let marked = try DurationFormatter(locale: locale, options: .init(unitsStyle: style, approximate: true)).format(seconds: 300)
+                let five = try ICUNumberFormatter(skeleton: "", locale: locale).format(5)
+                let range = try NumberRangeFormatter(skeleton: "", locale: locale).format(5, 5)
+                let pattern = range.replacingOccurrences(of: five, with: "{0}")
+                #expect(marked != exact, "\(locale) \(style)")
+                #expect(marked == pattern.replacingOccurrences(of: "{0}", with: exact), "\(locale) \(style): \(marked) vs \(pattern)")
+            }
+        }
+        #expect(try DurationFormatter(locale: "de", options: .init(unitsStyle: .full, approximate: true)).format(seconds: 300) == "≈5 Minuten")
     }
 
     @Test("Allowed units, maximum count, zero units, collapsing, approximation, remaining")
@@ -234,7 +257,10 @@ struct IntervalDurationRelativeTests {
         #expect(try duration(3725, .init(unitsStyle: .full, allowedUnits: [.hour])) == "1 hour")
         #expect(try duration(3725, .init(unitsStyle: .full, maximumUnitCount: 2)) == "1 hour, 2 minutes")
         #expect(try duration(3725, .init(unitsStyle: .short, maximumUnitCount: 1, approximate: true)) == "~1 hr")
-        #expect(try duration(3600, .init(unitsStyle: .short, maximumUnitCount: 1, approximate: true)) == "1 hr")  // exact: no sign
+        // Always marked when asked, as Apple's includesApproximationPhrase ("About 1 hour"), exact or not.
+        #expect(try duration(3600, .init(unitsStyle: .short, maximumUnitCount: 1, approximate: true)) == "~1 hr")
+        #expect(try duration(300, .init(unitsStyle: .full, approximate: true, remaining: true)) == "~5 minutes remaining")
+        #expect(try duration(65, .init(approximate: true)) == "~1:05")
         #expect(try duration(3605, .init(unitsStyle: .full, allowedUnits: [.hour, .minute, .second])) == "1 hour, 5 seconds")
         #expect(try duration(3605, .init(unitsStyle: .full, allowedUnits: [.hour, .minute, .second], zeroUnits: .pad)) == "1 hour, 0 minutes, 5 seconds")
         #expect(try duration(65, .init(unitsStyle: .positional, allowedUnits: [.hour, .minute, .second], zeroUnits: .pad)) == "00:01:05")
