@@ -94,10 +94,13 @@ struct LSR: Hashable, Sendable {
 }
 
 /// Likely-subtags maximization from ICU's own `langInfo/likely` data, as ICU 72's
-/// `XLikelySubtags` does it for the matcher: legacy language and region codes are replaced
-/// (`iw` → `he`, `tl` → `fil`, `mo` → `ro`, `cmn` → `zh`, `SU` → `RU`), pseudo-locales
-/// (`en-XA`, `ar-XB`, `…-PSCRACK`) match only themselves, private-use tags stay as they
-/// are, and missing subtags come from the likely-subtags trie.
+/// `XLikelySubtags` (ICU 76's `LikelySubtags`) does it for the matcher: legacy language and
+/// region codes are replaced (`iw` → `he`, `tl` → `fil`, `mo` → `ro`, `cmn` → `zh`,
+/// `SU` → `RU`), pseudo-locales (`en-XA`, `ar-XB`, `…-PSCRACK`) match only themselves,
+/// private-use tags stay as they are, and missing subtags come from the likely-subtags trie.
+/// With the data of ICU 74 and later (``LocaleMatchData/Layout/encoded``) it follows that
+/// generation's code: an explicit macroregion (`es-419`) is not kept when the trie knows
+/// the locale, and a locale that maximizes to nothing keeps its own subtags.
 ///
 /// ```swift
 /// let likely = try LikelySubtags(LocaleMatchData.shared())
@@ -129,7 +132,11 @@ struct LikelySubtags: Sendable {
     func maximalLsrOrUnd(_ locale: ICULocaleName?) -> LSR {
         guard let locale, !locale.name.isEmpty else { return .und }
         if locale.name.hasPrefix("@x=") { return LSR(locale.name, "", "", flags: LSR.explicitLSR) }
-        return makeMaximizedLsr(locale.language, locale.script, locale.country, locale.variant)
+        let max = makeMaximizedLsr(locale.language, locale.script, locale.country, locale.variant)
+        if data.layout == .encoded, max.language.isEmpty, max.script.isEmpty, max.region.isEmpty {
+            return LSR(locale.language, locale.script, locale.country, flags: LSR.explicitLSR)
+        }
+        return max
     }
 
     func makeMaximizedLsr(_ language: String, _ script: String, _ region: String, _ variant: String) -> LSR {
@@ -200,7 +207,7 @@ struct LikelySubtags: Sendable {
         } else {
             value = Self.next(&trie, region)
             if value >= 0 {
-                if !region.isEmpty { retain |= 1 }
+                if !region.isEmpty, data.layout == .strings || !data.macroregions.contains(region) { retain |= 1 }
             } else {
                 retain |= 1
                 if let saved = state {

@@ -8,15 +8,35 @@ internal import CICU
 /// ```swift
 /// let data = try LocaleMatchData.shared()
 /// data.lsrs.count   // 4854 / 3 with ICU 72
+/// data.layout       // .strings with ICU 72, .encoded with ICU 74 and later
 /// ```
-/// The corresponding C functions are `ures_openDirect(NULL, "langInfo", …)`,
-/// `ures_getByKey`, `ures_getBinary`, `ures_getIntVector` and `ures_getStringByIndex`;
-/// this file and ``ICULocaleName`` hold every ICU call of locale matching.
+/// The data comes in two layouts, told apart by the keys present (see ``Layout``), never
+/// by the ICU version number. The corresponding C functions are
+/// `ures_openDirect(NULL, "langInfo", …)`, `ures_getByKey`, `ures_getBinary`,
+/// `ures_getIntVector`, `ures_getStringByIndex` and `uscript_getShortName`; this file and
+/// ``ICULocaleName`` hold every ICU call of locale matching.
 ///
 /// Sendable notes: everything is copied out of ICU into immutable storage at load time;
 /// the trie bytes live in buffers that are never freed (the data is a process-wide
 /// singleton), so ``BytesTrie`` cursors over them need no reference counting.
 final class LocaleMatchData: @unchecked Sendable {
+    /// The two shapes of `langInfo`, and with them two generations of ICU's likely-subtags code.
+    enum Layout: Sendable {
+        /// ICU 73 and earlier: LSRs and paradigms are string tables (`likely/lsrs`,
+        /// `match/paradigms`), three strings per LSR.
+        case strings
+        /// ICU 74 and later: LSRs and paradigms are int vectors (`likely/lsrnum`,
+        /// `match/paradigmnum`), one integer per LSR packing the language (base 27), the
+        /// region (two letters in base 27, or an index into `likely/m49`) and the script
+        /// code. ICU 74 changed its maximization along with the data: an explicit region
+        /// that is a macroregion (`419`, `EU`, …) is replaced by the likely one.
+        case encoded
+    }
+
+    let layout: Layout
+    /// The macroregions (`supplementalData/idValidity/region/macroregion`), which the
+    /// ``Layout/encoded`` generation does not keep as explicit regions; empty for ``Layout/strings``.
+    let macroregions: Set<String>
     let languageAliases: [String: String]
     let regionAliases: [String: String]
     let likelyTrie: UnsafeBufferPointer<UInt8>
@@ -48,26 +68,105 @@ final class LocaleMatchData: @unchecked Sendable {
         languageAliases = try Self.pairs(try likely.child("languageAliases").strings())
         regionAliases = try Self.pairs(try likely.child("regionAliases").strings())
         likelyTrie = Self.permanent(try likely.child("trie").binary())
-        let lsrStrings = try likely.child("lsrs").strings()
-        guard lsrStrings.count % 3 == 0, !lsrStrings.isEmpty else { throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/likely/lsrs") }
-        lsrs = stride(from: 0, to: lsrStrings.count, by: 3).map {
-            LSR(lsrStrings[$0], lsrStrings[$0 + 1], lsrStrings[$0 + 2], flags: LSR.implicit)
+        let m49: [String]
+        if let lsrStrings = try likely.optionalChild("lsrs")?.strings() {
+            layout = .strings
+            m49 = []
+            lsrs = try Self.lsrs(fromStrings: lsrStrings, "langInfo/likely/lsrs")
+            macroregions = []
+        } else {
+            layout = .encoded
+            m49 = try likely.child("m49").strings()
+            lsrs = try Self.lsrs(fromNumbers: try likely.child("lsrnum").intVector(), m49: m49, "langInfo/likely/lsrnum")
+            macroregions = try Self.macroregions()
         }
+        guard !lsrs.isEmpty else { throw Self.formatError("langInfo/likely") }
         distanceTrie = Self.permanent(try match.child("trie").binary())
         regionToPartitions = try match.child("regionToPartitions").binary()
         guard regionToPartitions.count >= LSR.regionIndexLimit else {
             throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/match/regionToPartitions")
         }
         partitions = try match.child("partitions").strings().map { Array($0.utf8) }
-        let paradigmStrings = try match.child("paradigms").strings()
-        guard paradigmStrings.count % 3 == 0 else { throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/match/paradigms") }
-        paradigms = stride(from: 0, to: paradigmStrings.count, by: 3).map {
-            LSR(paradigmStrings[$0], paradigmStrings[$0 + 1], paradigmStrings[$0 + 2], flags: LSR.implicit)
+        switch layout {
+        case .strings: paradigms = try Self.lsrs(fromStrings: try match.child("paradigms").strings(), "langInfo/match/paradigms")
+        case .encoded:
+            paradigms = try Self.lsrs(fromNumbers: try match.child("paradigmnum").intVector(), m49: m49, "langInfo/match/paradigmnum")
         }
         distances = try match.child("distances").intVector()
         guard distances.count >= 4, regionToPartitions.allSatisfy({ Int($0) < partitions.count }),
               partitions.allSatisfy({ !$0.isEmpty })
         else { throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/match/distances") }
+    }
+
+    /// LSRs of the ``Layout/strings`` layout: language, script and region strings in turn.
+    private static func lsrs(fromStrings strings: [String], _ path: String) throws(ICUError) -> [LSR] {
+        guard strings.count % 3 == 0 else { throw formatError(path) }
+        return stride(from: 0, to: strings.count, by: 3).map {
+            LSR(strings[$0], strings[$0 + 1], strings[$0 + 2], flags: LSR.implicit)
+        }
+    }
+
+    /// LSRs of the ``Layout/encoded`` layout, decoded as ICU 74's `readLSREncodedStrings`
+    /// decodes them: 0 is the empty LSR, 1 the placeholder `skip`/`script`; otherwise the low
+    /// 24 bits are language + 27³ × region and the high 8 bits the `UScriptCode`.
+    /// For example `430157663`, which is `(1 + 27 × 1) + 27³ × (5 + 27 × 20) | 25 << 24`, is
+    /// `aa-Latn-ET` (a = 1, E = 5, T = 20, USCRIPT_LATIN = 25).
+    private static func lsrs(fromNumbers numbers: [Int32], m49: [String], _ path: String) throws(ICUError) -> [LSR] {
+        var result: [LSR] = []
+        result.reserveCapacity(numbers.count)
+        for number in numbers {
+            switch number {
+            case 0: result.append(LSR("", "", "", flags: LSR.implicit))
+            case 1: result.append(LSR("skip", "script", "", flags: LSR.implicit))
+            default:
+                let low = Int(number & 0xFF_FFFF)
+                let languageCode = low % (27 * 27 * 27)
+                let regionCode = low / (27 * 27 * 27) % (27 * 27)
+                guard let language = letters(languageCode, base: UInt8(ascii: "a")) else { throw formatError(path) }
+                let region: String
+                if regionCode < 27 {
+                    guard regionCode < m49.count else { throw formatError(path) }
+                    region = m49[regionCode]
+                } else {
+                    guard let letters = letters(regionCode, base: UInt8(ascii: "A")), letters.utf8.count == 2 else { throw formatError(path) }
+                    region = letters
+                }
+                let script = uscript_getShortName((number >> 24) & 0xFF).map { String(cString: $0) } ?? ""
+                result.append(LSR(language, script, region, flags: LSR.implicit))
+            }
+        }
+        return result
+    }
+
+    /// Two or three letters from base-27 digits (1…26, least significant first); `nil` for
+    /// any other shape.
+    private static func letters(_ code: Int, base: UInt8) -> String? {
+        let digits = [code % 27, code / 27 % 27, code / (27 * 27)]
+        let count = digits[2] == 0 ? 2 : 3
+        guard digits[..<count].allSatisfy({ (1...26).contains($0) }) else { return nil }
+        return String(decoding: digits[..<count].map { base + UInt8($0 - 1) }, as: UTF8.self)
+    }
+
+    /// The macroregions from the region validity data, with ranges such as `001~3` expanded
+    /// (ICU 74 keeps the same list in its code, checked against this data in debug builds).
+    private static func macroregions() throws(ICUError) -> Set<String> {
+        let entries = try Bundle.open("supplementalData").child("idValidity").child("region").child("macroregion").strings()
+        var result: Set<String> = []
+        for entry in entries {
+            var bytes = Array(entry.utf8)
+            guard let tilde = bytes.firstIndex(of: UInt8(ascii: "~")) else {
+                result.insert(entry)
+                continue
+            }
+            guard tilde > 0, tilde + 1 < bytes.count else { throw formatError("supplementalData/idValidity/region/macroregion") }
+            let last = bytes[tilde + 1]
+            bytes.removeSubrange(tilde...)
+            while bytes[tilde - 1] <= last {
+                result.insert(String(decoding: bytes, as: UTF8.self))
+                bytes[tilde - 1] += 1
+            }
+        }
+        return result
     }
 
     private static func pairs(_ strings: [String]) throws(ICUError) -> [String: String] {
@@ -108,6 +207,11 @@ final class LocaleMatchData: @unchecked Sendable {
             let handle = ures_getByKey(self.handle, key, nil, &status)
             guard let handle, !status.isFailure else { throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ures_getByKey(\(path)/\(key))") }
             return Bundle(handle, path + "/" + key)
+        }
+
+        /// The child, or `nil` where the key is missing.
+        func optionalChild(_ key: String) throws(ICUError) -> Bundle? {
+            do { return try child(key) } catch where error.code == U_MISSING_RESOURCE_ERROR { return nil }
         }
 
         func strings() throws(ICUError) -> [String] {

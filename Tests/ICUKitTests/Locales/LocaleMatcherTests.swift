@@ -150,4 +150,34 @@ struct LocaleMatcherTests {
         #expect(LSR.indexForRegion("AA") == 1001)
         #expect(LSR.indexForRegion("A1") == 0)
     }
+
+    @Test("both langInfo layouts (ICU ≤ 73 strings, ICU ≥ 74 packed numbers) decode to well-formed LSRs")
+    func dataLayouts() throws {
+        let data = try LocaleMatchData.shared()
+        let major = Int(ICUVersion.icu.split(separator: ".")[0])!
+        #expect(data.layout == (major >= 74 ? .encoded : .strings))
+        // Index 0 is the empty LSR, 1 the trie's placeholder; every other one is a likely result.
+        #expect(data.lsrs[0] == LSR("", "", "", flags: LSR.implicit))
+        #expect(data.lsrs[1] == LSR("skip", "script", "", flags: LSR.implicit))
+        let malformed = (data.lsrs.dropFirst(2) + data.paradigms).filter { lsr in
+            !(2...3).contains(lsr.language.utf8.count) || !lsr.language.utf8.allSatisfy({ (0x61...0x7A).contains($0) })
+                || lsr.script.utf8.count != 4 || lsr.regionIndex == 0
+        }
+        #expect(malformed.isEmpty, Comment(rawValue: "\(malformed.prefix(5))"))
+        #expect(data.lsrs.contains(LSR("aa", "Latn", "ET", flags: LSR.implicit)))
+        #expect(data.paradigms.first == LSR("en", "Latn", "US", flags: LSR.implicit))
+        // ICU 74 keeps an explicit region only when it is not a macroregion.
+        let likely = try LocaleDistance.shared().likely
+        // und-419 is in the likely-subtags trie (es-Latn-419).
+        let latinAmerica = likely.maximize("", "", "419")
+        #expect(latinAmerica.language == "es" && latinAmerica.region == "419")
+        if data.layout == .encoded {
+            #expect(data.macroregions.isSuperset(of: ["001", "002", "003", "419", "EU", "UN", "150", "151"]))
+            #expect(!data.macroregions.contains("US") && !data.macroregions.contains("004"))
+            #expect(latinAmerica.flags == LSR.implicit)
+        } else {
+            #expect(data.macroregions.isEmpty)
+            #expect(latinAmerica.flags == 1)
+        }
+    }
 }
