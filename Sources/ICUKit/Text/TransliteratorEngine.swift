@@ -57,8 +57,8 @@ enum TransliteratorEngine {
         return owned(opened)
     }
 
-    /// Whether an ID element opens an inverse `(…` without closing it, or opens a second one
-    /// inside it (ignoring `[…]` filters). ICU 72 refuses such IDs but leaks 272 bytes each
+    /// Whether an ID element opens an inverse `(…` without closing it, opens a second one
+    /// inside it, or closes one it never opened (ignoring `[…]` filters). ICU 72 refuses such IDs but leaks 272 bytes each
     /// time (found by TransliterateFuzz; plain C `utrans_openU` on "A(B" or "(A(B)" leaks
     /// the same), so they are refused here.
     static func hasUnclosedParenthesis(_ id: String) -> Bool {
@@ -72,7 +72,9 @@ enum TransliteratorEngine {
             case "(" where setDepth == 0:
                 if open { return true }  // "(A(B)": no nesting in ID syntax, and ICU leaks on it
                 open = true
-            case ")" where setDepth == 0: open = false
+            case ")" where setDepth == 0:
+                if !open { return true }  // a stray ")": ICU refuses it and leaks the same way
+                open = false
             case ";" where setDepth == 0: if open { return true }
             default: break
             }

@@ -114,7 +114,7 @@ struct TransliterationConformanceTests {
 
     @Test("unknown IDs and bad rules: typed errors that point at the rule")
     func errors() throws {
-        for id in ["Latin-Klingon", "", " ; ", "Any-Latin; Nope-Nope", "[", "Any-Latin;;;[[:Latin:]", "A(B", "Any-Latin(Latin-ASCII", "(A(B)"] {
+        for id in ["Latin-Klingon", "", " ; ", "Any-Latin; Nope-Nope", "[", "Any-Latin;;;[[:Latin:]", "A(B", "Any-Latin(Latin-ASCII", "(A(B)", "Any-Latin(Latin-ASCII))", "Any-Latin)"] {
             #expect(throws: TextTransformError.unknownTransliterator(id), "\(id)") { try Transliterator(id) }
         }
         do {
@@ -126,6 +126,17 @@ struct TransliterationConformanceTests {
             #expect(offset.map { (14...20).contains($0) } == true, "\(error)")
             #expect(context.contains("x > "), "\(error)")
         }
+        // Segments nested past ICUKit's bound are refused before ICU (whose parser needs
+        // memory exponential in the nesting); a few levels, quoted or in sets, are fine.
+        let nested = "x > y; " + String(repeating: "(", count: 40) + "a" + String(repeating: ")", count: 40) + " > b;"
+        do {
+            _ = try Transliterator(rules: nested)
+            Issue.record("deeply nested segments accepted")
+        } catch {
+            guard case .invalidRules(_, let line, let offset, _) = error else { Issue.record("\(error)"); return }
+            #expect(line == 1 && offset == 7 + 16, "\(error)")
+        }
+        #expect(same(try Transliterator(rules: "((a)) > b; '(((((((((((((((((((' > c; [(] > d;").transliterate("a"), "b"))
         let custom = try Transliterator(rules: "[aeiou] > '*';")
         #expect(same(try custom.transliterate("banana"), "b*n*n*"))
         #expect(same(try Transliterator(rules: "a <> b;").inverse().transliterate("b"), "a"))
