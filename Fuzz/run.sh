@@ -116,9 +116,13 @@ for h in "${harnesses[@]}"; do
     # seeds are only read.
     # shellcheck disable=SC2086  # FUZZ_FLAGS is a list of flags
     set +e
-    "$bin_dir/$h" "${common[@]}" -max_total_time="$seconds" -print_final_stats=1 ${FUZZ_FLAGS:-} \
-        "$work" "$corpus" "$seeds" </dev/null >"$log_dir/$h.log" 2>&1
+    # Wall and CPU seconds of the run itself (it ends early when FUZZ_FLAGS has -runs=N).
+    TIMEFORMAT='%R %U %S'
+    { time "$bin_dir/$h" "${common[@]}" -max_total_time="$seconds" -print_final_stats=1 ${FUZZ_FLAGS:-} \
+        "$work" "$corpus" "$seeds" </dev/null >"$log_dir/$h.log" 2>&1 ; } 2>"$log_dir/$h.time"
     status=$?
+    read -r wall user sys <"$log_dir/$h.time" || true
+    elapsed=$(awk -v w="${wall:-0}" -v u="${user:-0}" -v s="${sys:-0}" 'BEGIN { printf "%.0fs (CPU %.0fs)", w, u + s }')
     # 3. Merge-minimize the kept corpus and the new inputs into a fresh kept corpus.
     if (( status == 0 )) && [[ -n "$(ls -A "$work")" ]]; then
         merged="$fuzz_dir/.work/$h.merged"
@@ -136,8 +140,8 @@ for h in "${harnesses[@]}"; do
     notes=$(grep -c ': note: ' "$log" || true)
     kept=$(find "$corpus" -type f | wc -l); kept_kb=$(du -sk "$corpus" | cut -f1)
     if (( status == 0 )); then
-        printf '%-12s ok    %ss  runs=%s  exec/s=%s  cov=%s  ft=%s  corpus=%s  kept=%s files/%sKB  rss=%sMB  regressions=%s  notes=%s\n' \
-            "$h" "$seconds" "${runs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$kept" "$kept_kb" "${rss:-?}" "$replayed" "$notes"
+        printf '%-12s ok    %s  runs=%s  exec/s=%s  cov=%s  ft=%s  corpus=%s  kept=%s files/%sKB  rss=%sMB  regressions=%s  notes=%s\n' \
+            "$h" "$elapsed" "${runs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" "${corp:-?}" "$kept" "$kept_kb" "${rss:-?}" "$replayed" "$notes"
     else
         failed=1
         artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -n 1)
