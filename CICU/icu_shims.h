@@ -1350,6 +1350,11 @@ static inline void ucnv_getInvalidUChars(const struct CICU_UConverter * converte
   U_ICU_ENTRY_POINT_RENAME(ucnv_getInvalidUChars)(converter, errUChars, len, err);
 }
 
+int32_t U_ICU_ENTRY_POINT_RENAME(ucnv_toUCountPending)(const struct CICU_UConverter * cnv, int32_t * status);
+static inline int32_t ucnv_toUCountPending(const struct CICU_UConverter * cnv, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ucnv_toUCountPending)(cnv, status);
+}
+
 void U_ICU_ENTRY_POINT_RENAME(ucnv_resetToUnicode)(struct CICU_UConverter * converter);
 static inline void ucnv_resetToUnicode(struct CICU_UConverter * converter) {
   U_ICU_ENTRY_POINT_RENAME(ucnv_resetToUnicode)(converter);

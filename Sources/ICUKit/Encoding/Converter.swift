@@ -66,7 +66,13 @@ final class ConverterHandle: @unchecked Sendable {
                 withUnsafeMutableBytes(of: &bad) { ucnv_getInvalidChars(converter, $0.baseAddress!.assumingMemoryBound(to: CChar.self), &length, &inner) }
                 let invalid = max(1, Int(length))
                 if !lossy {
-                    let offset = max(0, state.consumed - invalid)
+                    // Bytes of an earlier chunk that ICU took back to read again after the
+                    // bad lead byte (a multi-byte prefix cut between two calls) were counted
+                    // as consumed but lie after the error: take them off too (found by
+                    // EncodingFuzz on GB18030 "81 30 | 81 20").
+                    var pendingStatus = U_ZERO_ERROR
+                    let pending = max(0, Int(ucnv_toUCountPending(converter, &pendingStatus)))
+                    let offset = max(0, state.consumed - invalid - (pendingStatus.isFailure ? 0 : pending))
                     ucnv_resetToUnicode(converter)
                     throw .invalidBytes(byteOffset: offset, length: invalid)
                 }

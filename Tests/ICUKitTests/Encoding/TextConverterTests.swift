@@ -217,6 +217,25 @@ struct TextConverterTests {
                 _ = try stream.decode(utf16[..<cut]) + stream.decode(utf16[cut...], isFinal: true)
             }
         }
+        // A multi-byte prefix cut between two chunks, then a bad byte: ICU reads the cut-off
+        // bytes again after the bad lead byte, so the error stays at the lead byte whatever
+        // the cut (EncodingFuzz regression: GB18030 "81 30 | 81 20" was reported one byte late).
+        let prefixes: [(String, [UInt8])] = [
+            ("GB18030", [0x81, 0x30, 0x81, 0x20]), ("GB18030", [0x84, 0x31, 0xA5, 0x29]), ("GB18030", [0x81, 0x30, 0x20]),
+            ("Shift_JIS", [0x81, 0x20]), ("EUC-JP", [0x8F, 0xA1, 0x20]), ("Big5", [0xA4, 0x20]), ("EUC-KR", [0xB0, 0x20]),
+            ("UTF-8", [0xF0, 0x9F, 0x98, 0x20]),
+        ]
+        for (name, bad) in prefixes {
+            let converter = try TextConverter(encodingName: name)
+            let bytes: [UInt8] = [0x61, 0x62] + bad + [0x63]
+            let whole = invalidOffset { _ = try converter.decode(bytes) }
+            #expect(whole == 2, "\(name) \(bad)")
+            for cut in 0...bytes.count {
+                let stream = converter.makeDecoder()
+                let offset = invalidOffset { _ = try stream.decode(bytes[..<cut]) + stream.decode(bytes[cut...], isFinal: true) }
+                #expect(offset == whole, "\(name) \(bad) cut \(cut)")
+            }
+        }
         // BOCU-1 "Ext" (EncodingFuzz regression): ICU's BOCU-1 converter reports a shorter
         // invalid sequence when it straddles two calls, so a stream names a later byte of
         // the same sequence (a documented limitation of the stateful compression schemes).
