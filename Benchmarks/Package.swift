@@ -67,6 +67,11 @@ let package = Package(
             name: "TextInstructions",
             dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU", "SegmentationCorpus"]
         ),
+        // One shared Segmenter/Collator/TextConverter/formatter used by 1, 2, 4, 8 threads.
+        .executableTarget(
+            name: "ScalingTiming",
+            dependencies: [.product(name: "ICUKit", package: "ICUKit"), "SegmentationCorpus"]
+        ),
         // One match among 100 locales, beside ICU's C++ matcher (locale-match.sh).
         .executableTarget(
             name: "LocaleMatchTiming",
