@@ -260,6 +260,9 @@ struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16];
 #define U_SHORT_PROPERTY_NAME (0)
 #define U_LONG_PROPERTY_NAME (1)
 #define UCHAR_GENERAL_CATEGORY (4101)
+#define UCHAR_CHANGES_WHEN_LOWERCASED (51)
+#define U_UPPERCASE_LETTER (1)
+#define U_COMBINING_SPACING_MARK (8)
 #define UCHAR_BLOCK (4097)
 #define UCHAR_BIDI_CLASS (4096)
 #define UCHAR_EAST_ASIAN_WIDTH (4100)
@@ -1598,6 +1601,11 @@ static inline int32_t u_getIntPropertyValue(int32_t c, int32_t which) {
 int8_t U_ICU_ENTRY_POINT_RENAME(u_hasBinaryProperty)(int32_t c, int32_t which);
 static inline int8_t u_hasBinaryProperty(int32_t c, int32_t which) {
   return U_ICU_ENTRY_POINT_RENAME(u_hasBinaryProperty)(c, which);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(u_strToLower)(uint16_t * dest, int32_t destCapacity, const uint16_t * src, int32_t srcLength, const char * locale, int32_t * pErrorCode);
+static inline int32_t u_strToLower(uint16_t * dest, int32_t destCapacity, const uint16_t * src, int32_t srcLength, const char * locale, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(u_strToLower)(dest, destCapacity, src, srcLength, locale, pErrorCode);
 }
 
 int32_t U_ICU_ENTRY_POINT_RENAME(u_getPropertyEnum)(const char * alias);

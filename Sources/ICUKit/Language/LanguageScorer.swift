@@ -65,7 +65,7 @@ struct LanguageScorer {
 
     private mutating func addNonASCII(_ value: UInt32) {
         var lower = value < 0x10000 ? model.bmpLowercase[Int(value)] : 0
-        if value >= 0x10000, let scalar = Unicode.Scalar(value) { lower = LanguageModel.lowercase(scalar) }
+        if value >= 0x10000 { lower = LanguageModel.lowercase(value) }
         if lower == 0 {
             if !word.isEmpty { flushWord() }
         } else if lower != LanguageModel.multiScalarLowercase {
