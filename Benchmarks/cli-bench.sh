@@ -25,6 +25,9 @@ fi
 for program in segment sort calendar; do
   cc -O2 -o "$work/raw-$program" "$root/Benchmarks/cli/$program.c" $(pkg-config --cflags --libs icu-i18n icu-uc)
 done
+# Foundation on Linux doing the same calendar work (its own ICU), for issue 16's "faster than
+# Foundation" target on the lunar calendars.
+swiftc -O -o "$work/foundation-calendar" "$root/Benchmarks/cli/calendar_foundation.swift" >&2
 
 # Inputs: real prose per script, words from it, dates, legacy encodings.
 corpus="$root/Benchmarks/cli/corpus.py"
@@ -83,6 +86,9 @@ job "convert windows-1251 → UTF-8 (vs uconv)" "$I convert --from windows-1251 
 job "convert UTF-8 → Shift_JIS (vs uconv)" "$I convert --from UTF-8 --to Shift_JIS $work/japanese.txt" "uconv -f UTF-8 -t Shift_JIS $work/japanese.txt"
 for calendar in hebrew japanese chinese islamic-umalqura; do
   job "calendar convert --to $calendar, $DATES dates" "$I calendar convert --to $calendar < $work/dates.txt" "$R-calendar $calendar $work/dates.txt"
+done
+for calendar in chinese dangi islamic-umalqura hebrew japanese; do
+  job "calendar convert --to $calendar, $DATES dates (vs Foundation)" "$I calendar convert --to $calendar < $work/dates.txt" "$work/foundation-calendar $calendar $work/dates.txt"
 done
 # JSON Lines: one sentence per record, against the same work on the whole text.
 job "segment word count --jsonl (per sentence) vs raw whole text" "$I segment --by word --format count --jsonl --jobs 1 $work/english.jsonl" "$R-segment word root $work/english.txt"
