@@ -53,6 +53,33 @@ struct EncodingCLITests {
         #expect(text.status == 0 && text.stdout.hasPrefix("-: windows-1251"))
     }
 
+    @Test("detect --jobs: the same lines in file order for 1, 2 and 3 jobs; a missing file stops the run after the files before it")
+    func detectJobs() throws {
+        // Real files of the evaluation set in several encodings, repeated past one batch.
+        let directory = "/work/shared/data/encoding/dev"
+        let samples: [String]
+        if let languages = try? FileManager.default.contentsOfDirectory(atPath: directory) {
+            samples = languages.sorted().flatMap { language in
+                ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + language)) ?? []).sorted().map { directory + "/" + language + "/" + $0 }
+            }
+        } else {
+            samples = []
+        }
+        let made = try [cp1251, Array("naïve café".utf8), [0xFF, 0xFE, 0x41, 0x00], Array("日本語".utf8)].map(temporaryFile)
+        let pool = Array(samples.prefix(20)) + made + made + made
+        let files = Array(pool.prefix(30))
+        let one = try cli.run(["detect", "--format", "json", "--jobs", "1"] + files)
+        #expect(one.status == 0 && one.stdout.split(separator: "\n").count == files.count)
+        for jobs in ["2", "3"] {
+            let many = try cli.run(["detect", "--format", "json", "--jobs", jobs] + files)
+            #expect(many.status == 0 && many.stdout == one.stdout, "--jobs \(jobs)")
+        }
+        let broken = try cli.run(["detect", "--jobs", "2"] + Array(files.prefix(11)) + ["/nonexistent/file.txt"] + Array(files.prefix(5)))
+        #expect(broken.status == 66 && broken.stderr.contains("/nonexistent/file.txt"))
+        #expect(broken.stdout.split(separator: "\n").count == 11)
+        #expect(try cli.run(["detect", "--jobs", "0", files[0]]).status == 64)
+    }
+
     @Test("convert: explicit and auto, round trip, strict offsets (65), lossy, unknown names (64)")
     func convert() throws {
         let decoded = try cli.run(["convert", "--from", "cp1251"], stdin: Data(cp1251))
