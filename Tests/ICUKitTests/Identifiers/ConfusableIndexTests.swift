@@ -1,0 +1,75 @@
+import ICUKit
+import Testing
+
+/// The confusable index: existing identifiers by skeleton, for sign-up checks.
+@Suite("Confusable index")
+struct ConfusableIndexTests {
+    @Test("finds the existing names with the candidate's skeleton, itself included")
+    func matches() throws {
+        let index = try ConfusableIndex(["paypal", "alice", "scope", "rn_user", "bob", "google"])
+        #expect(index.count == 6)
+        #expect(try index.matches(for: "раураl") == ["paypal"])      // Cyrillic р а у а
+        #expect(try index.matches(for: "ѕсоре") == ["scope"])        // whole-script Cyrillic
+        #expect(try index.matches(for: "m_user") == ["rn_user"])     // m → rn
+        #expect(try index.matches(for: "ｇｏｏｇｌｅ") == ["google"])    // fullwidth
+        #expect(try index.matches(for: "paypal") == ["paypal"])      // identical: taken
+        #expect(try index.matches(for: "carol") == [])
+        #expect(try index.matches(for: "") == [])
+        #expect(try index.containsConfusable(of: "аlice"))
+        #expect(!(try index.containsConfusable(of: "alicia")))
+        #expect(throws: IdentifierError.invalidUTF8(InvalidUTF8Error(byteOffset: 0))) { try index.matches(utf8: [0xFF]) }
+    }
+
+    @Test("several existing names with one skeleton come back in input order; identical names once")
+    func collisions() throws {
+        let index = try ConfusableIndex(["l1", "zeta", "11", "ll", "l1", "I1", "1l", "ⅼ1"])
+        #expect(index.count == 7)
+        let checker = try SpoofChecker()
+        let expected = ["l1", "11", "ll", "I1", "1l", "ⅼ1"].filter { (try? checker.skeleton($0)) == (try? checker.skeleton("l1")) }
+        #expect(expected.count >= 5)
+        #expect(try index.matches(for: "Il") == expected)
+        #expect(try index.matches(for: "zeta") == ["zeta"])
+        // Every match is confusable per the checker, every non-match is not.
+        for name in ["l1", "zeta", "11", "ll", "I1", "1l", "ⅼ1"] {
+            #expect(try index.matches(for: name).allSatisfy { (try? checker.areConfusable($0, name).isEmpty) == false })
+        }
+    }
+
+    @Test("many generated names: every name finds itself and its Cyrillic look-alike finds it")
+    func manyNames() throws {
+        // Names over letters whose Cyrillic look-alikes exist: a c e o p x y.
+        let letters = Array("aceopxy")
+        let cyrillic: [Character: Character] = ["a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у"]
+        var names: [String] = []
+        for i in 0..<20_000 {
+            var n = i, name = ""
+            repeat { name.append(letters[n % letters.count]); n /= letters.count } while n > 0
+            names.append(name + String(i % 97))
+        }
+        let index = try ConfusableIndex(names)
+        #expect(index.count == Set(names).count)
+        for name in names.prefix(2_000) {
+            let spoof = String(name.map { cyrillic[$0] ?? $0 })
+            let found = try index.matches(for: spoof)
+            #expect(found.contains(name), "\(name)")
+            #expect(try index.matches(for: name) == found)
+        }
+    }
+
+    @Test("the index is Sendable and answers the same from many tasks")
+    func concurrentLookups() async throws {
+        let index = try ConfusableIndex((0..<1_000).map { "user\($0)" })
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for i in 0..<500 {
+                        let n = (i * 7 + task) % 1_000
+                        guard try index.matches(for: "usеr\(n)") == ["user\(n)"] else { return false }  // Cyrillic е
+                    }
+                    return true
+                }
+            }
+            for try await ok in group { #expect(ok) }
+        }
+    }
+}
