@@ -173,7 +173,7 @@ public struct SpoofChecker: Sendable {
     /// The kinds of confusability two strings have (UTS #39 §4).
     ///
     /// ```swift
-    /// try SpoofChecker().areConfusable("scope", "ѕсоре")  // [.wholeScript]... see wholeScript
+    /// try SpoofChecker().areConfusable("scope", "ѕсоре")  // [.mixedScript, .wholeScript]
     /// ```
     public struct ConfusableKinds: OptionSet, Sendable, Hashable {
         /// ICU's `USPOOF_*_SCRIPT_CONFUSABLE` bits.
@@ -231,8 +231,15 @@ public struct SpoofChecker: Sendable {
         /// The restriction level the identifier reaches (computed whatever the checks;
         /// `nil` only if ICU reported none).
         public let restrictionLevel: RestrictionLevel?
-        /// The identifier's resolved script set (UTS #39 §5.1) and the scripts it uses.
-        public let scripts: ResolvedScriptSet
+        /// The identifier that was checked.
+        public let identifier: String
+        /// The identifier's resolved script set (UTS #39 §5.1) and the scripts it uses,
+        /// computed when asked (it costs more than ICU's whole check).
+        ///
+        /// ```swift
+        /// try SpoofChecker().check("Сirсle").scripts.isMixedScript  // true
+        /// ```
+        public var scripts: ResolvedScriptSet { ResolvedScriptSet(identifier) }
         /// The zero digit of each numbering system whose digits the identifier uses
         /// (two or more fail ``Checks/mixedNumbers``), ascending.
         public let numerics: [Unicode.Scalar]
@@ -480,7 +487,7 @@ public struct SpoofChecker: Sendable {
         let failures = Checks(rawValue: raw.0 & USPOOF_ALL_CHECKS).intersection(handle.checks).subtracting(.confusables)
         return CheckResult(
             failures: failures, restrictionLevel: RestrictionLevel(rawValue: raw.1),
-            scripts: ResolvedScriptSet(identifier), numerics: raw.2
+            identifier: identifier, numerics: raw.2
         )
     }
 
