@@ -71,6 +71,12 @@ struct SpoofCLITests {
         #expect(try cli.run(["spoof", "check", "--jsonl"], input: "\"pаypal\"\n").stdout.contains("\"scripts\":[\"Cyrl\",\"Latn\"]"))
     }
 
+    @Test("the tour has a spoof-checking part")
+    func tour() throws {
+        let tour = try cli.run(["tour"])
+        #expect(tour.status == 0 && tour.stdout.contains("раураl → skeleton paypal; confusable with paypal: mixedScript"))
+    }
+
     @Test("index: existing names by skeleton; the candidate itself; bad names file")
     func index() throws {
         let names = try temporaryFile(Array("paypal\nalice\n\nscope\nl1\nIl\n".utf8))
