@@ -55,14 +55,16 @@ public struct ConfusableIndex: Sendable {
         self.checker = resolved
         var names: [UInt8] = [], nameEnds: [Int] = []
         var skeletons: [UInt8] = [], skeletonEnds: [Int] = []
-        var entries: [(hash: UInt64, owner: Int32)] = []
+        var entries: [(hash: UInt64, nameHash: UInt64, owner: Int32)] = []
         let underestimate = existing.underestimatedCount
         nameEnds.reserveCapacity(underestimate)
         skeletonEnds.reserveCapacity(underestimate)
         entries.reserveCapacity(underestimate)
         for name in existing {
+            var nameHash: UInt64 = 0
             let skeleton = try withUTF8Buffer(name) { bytes throws(IdentifierError) in
                 names.append(contentsOf: bytes)
+                nameHash = Self.hash(UnsafeRawBufferPointer(bytes))
                 return try resolved.skeleton(validUTF8: bytes)
             }
             guard nameEnds.count < Int(Int32.max) else {
@@ -71,15 +73,18 @@ public struct ConfusableIndex: Sendable {
             nameEnds.append(names.count)
             skeletons.append(contentsOf: skeleton.utf8)
             skeletonEnds.append(skeletons.count)
-            entries.append((Self.hash(skeleton), Int32(nameEnds.count - 1)))
+            entries.append((Self.hash(skeleton), nameHash, Int32(nameEnds.count - 1)))
         }
-        entries.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.owner < $1.owner }
-        // Drop identical names: they have the same skeleton, so the same hash (adjacent).
-        var kept: [(hash: UInt64, owner: Int32)] = []
+        entries.sort {
+            $0.hash != $1.hash ? $0.hash < $1.hash : $0.nameHash != $1.nameHash ? $0.nameHash < $1.nameHash : $0.owner < $1.owner
+        }
+        // Drop identical names: same skeleton hash and same name hash, so adjacent; the bytes
+        // are compared only within such a run (identical names, barring a 64-bit collision).
+        var kept: [(hash: UInt64, nameHash: UInt64, owner: Int32)] = []
         kept.reserveCapacity(entries.count)
         var runStart = 0
         for entry in entries {
-            if let last = kept.last, last.hash != entry.hash { runStart = kept.count }
+            if let last = kept.last, last.hash != entry.hash || last.nameHash != entry.nameHash { runStart = kept.count }
             let duplicate = kept[runStart...].contains { Self.slice(names, nameEnds, Int($0.owner)).elementsEqual(Self.slice(names, nameEnds, Int(entry.owner))) }
             if !duplicate { kept.append(entry) }
         }
@@ -183,9 +188,13 @@ public struct ConfusableIndex: Sendable {
     }
 
     private static func hash(_ skeleton: String) -> UInt64 {
-        var hasher = Hasher()
         var skeleton = skeleton
-        skeleton.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return skeleton.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(bytes: bytes)
         return UInt64(UInt(bitPattern: hasher.finalize()))
     }
 }

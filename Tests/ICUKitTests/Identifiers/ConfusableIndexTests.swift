@@ -35,6 +35,22 @@ struct ConfusableIndexTests {
         }
     }
 
+    @Test("thousands of distinct names with one skeleton, each given five times")
+    func oneLargeGroup() throws {
+        // Every 7-letter string over l, I, 1: 2,187 names, one skeleton.
+        var group: [String] = []
+        for n in 0..<2_187 {
+            var value = n, name = ""
+            for _ in 0..<7 { name.append(["l", "I", "1"][value % 3]); value /= 3 }
+            group.append(name)
+        }
+        let index = try ConfusableIndex(Array(repeating: group, count: 5).joined())
+        #expect(index.count == 2_187)
+        let found = try index.matches(for: "lllllll")
+        #expect(found == group)
+        #expect(try index.matches(for: "llllll") == [])
+    }
+
     @Test("many generated names: every name finds itself and its Cyrillic look-alike finds it")
     func manyNames() throws {
         // Names over letters whose Cyrillic look-alikes exist: a c e o p x y.
