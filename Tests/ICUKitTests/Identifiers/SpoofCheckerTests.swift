@@ -200,6 +200,15 @@ struct SpoofCheckerTests {
         }
         #expect(try SpoofChecker(allowedLocales: ["sr-Latn"]).check("srpski").passed)
     }
+}
+
+/// The shared `USpoofChecker` and the immutable index from many tasks (named so that
+/// CI's ThreadSanitizer pass, `--filter Concurrency`, runs it).
+@Suite("Spoof checking: concurrency")
+struct SpoofConcurrencyTests {
+    let checker: SpoofChecker
+
+    init() throws { checker = try SpoofChecker() }
 
     @Test("a checker shared by many tasks gives the same answers")
     func sharedAcrossTasks() async throws {
@@ -214,6 +223,23 @@ struct SpoofCheckerTests {
                         for (index, word) in words.enumerated() {
                             guard try checker.check(word) == expected[index], try checker.skeleton(word) == skeletons[index] else { return false }
                         }
+                    }
+                    return true
+                }
+            }
+            for try await ok in group { #expect(ok) }
+        }
+    }
+
+    @Test("the index is Sendable and answers the same from many tasks")
+    func concurrentLookups() async throws {
+        let index = try ConfusableIndex((0..<1_000).map { "user\($0)" })
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for i in 0..<500 {
+                        let n = (i * 7 + task) % 1_000
+                        guard try index.matches(for: "usеr\(n)") == ["user\(n)"] else { return false }  // Cyrillic е
                     }
                     return true
                 }
