@@ -40,6 +40,8 @@ struct CICU_UPluralRules;
 struct CICU_URelativeDateTimeFormatter;
 struct CICU_UResourceBundle;
 struct CICU_USet;
+struct CICU_USpoofCheckResult;
+struct CICU_USpoofChecker;
 struct CICU_UStringSearch;
 struct CICU_UText;
 struct CICU_UTransliterator;
@@ -292,6 +294,22 @@ struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16];
 #define USET_SPAN_CONTAINED (1)
 #define USET_SPAN_NOT_CONTAINED (0)
 #define USET_IGNORE_SPACE (1)
+#define USPOOF_SINGLE_SCRIPT_CONFUSABLE (1)
+#define USPOOF_MIXED_SCRIPT_CONFUSABLE (2)
+#define USPOOF_WHOLE_SCRIPT_CONFUSABLE (4)
+#define USPOOF_RESTRICTION_LEVEL (16)
+#define USPOOF_INVISIBLE (32)
+#define USPOOF_CHAR_LIMIT (64)
+#define USPOOF_MIXED_NUMBERS (128)
+#define USPOOF_HIDDEN_OVERLAY (256)
+#define USPOOF_ALL_CHECKS (65535)
+#define USPOOF_AUX_INFO (1073741824)
+#define USPOOF_ASCII (268435456)
+#define USPOOF_SINGLE_SCRIPT_RESTRICTIVE (536870912)
+#define USPOOF_HIGHLY_RESTRICTIVE (805306368)
+#define USPOOF_MODERATELY_RESTRICTIVE (1073741824)
+#define USPOOF_MINIMALLY_RESTRICTIVE (1342177280)
+#define USPOOF_UNRESTRICTIVE (1610612736)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -1716,6 +1734,81 @@ static inline int32_t uset_toPattern(const struct CICU_USet * set, uint16_t * re
 struct CICU_USet * U_ICU_ENTRY_POINT_RENAME(uset_cloneAsThawed)(const struct CICU_USet * set);
 static inline struct CICU_USet * uset_cloneAsThawed(const struct CICU_USet * set) {
   return U_ICU_ENTRY_POINT_RENAME(uset_cloneAsThawed)(set);
+}
+
+struct CICU_USpoofChecker * U_ICU_ENTRY_POINT_RENAME(uspoof_open)(int32_t * status);
+static inline struct CICU_USpoofChecker * uspoof_open(int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uspoof_open)(status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uspoof_close)(struct CICU_USpoofChecker * sc);
+static inline void uspoof_close(struct CICU_USpoofChecker * sc) {
+  U_ICU_ENTRY_POINT_RENAME(uspoof_close)(sc);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uspoof_setChecks)(struct CICU_USpoofChecker * sc, int32_t checks, int32_t * status);
+static inline void uspoof_setChecks(struct CICU_USpoofChecker * sc, int32_t checks, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(uspoof_setChecks)(sc, checks, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uspoof_getChecks)(const struct CICU_USpoofChecker * sc, int32_t * status);
+static inline int32_t uspoof_getChecks(const struct CICU_USpoofChecker * sc, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uspoof_getChecks)(sc, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uspoof_setRestrictionLevel)(struct CICU_USpoofChecker * sc, int32_t restrictionLevel);
+static inline void uspoof_setRestrictionLevel(struct CICU_USpoofChecker * sc, int32_t restrictionLevel) {
+  U_ICU_ENTRY_POINT_RENAME(uspoof_setRestrictionLevel)(sc, restrictionLevel);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uspoof_setAllowedLocales)(struct CICU_USpoofChecker * sc, const char * localesList, int32_t * status);
+static inline void uspoof_setAllowedLocales(struct CICU_USpoofChecker * sc, const char * localesList, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(uspoof_setAllowedLocales)(sc, localesList, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uspoof_setAllowedChars)(struct CICU_USpoofChecker * sc, const struct CICU_USet * chars, int32_t * status);
+static inline void uspoof_setAllowedChars(struct CICU_USpoofChecker * sc, const struct CICU_USet * chars, int32_t * status) {
+  U_ICU_ENTRY_POINT_RENAME(uspoof_setAllowedChars)(sc, chars, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uspoof_getSkeletonUTF8)(const struct CICU_USpoofChecker * sc, uint32_t type, const char * id, int32_t length, char * dest, int32_t destCapacity, int32_t * status);
+static inline int32_t uspoof_getSkeletonUTF8(const struct CICU_USpoofChecker * sc, uint32_t type, const char * id, int32_t length, char * dest, int32_t destCapacity, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uspoof_getSkeletonUTF8)(sc, type, id, length, dest, destCapacity, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uspoof_areConfusableUTF8)(const struct CICU_USpoofChecker * sc, const char * id1, int32_t length1, const char * id2, int32_t length2, int32_t * status);
+static inline int32_t uspoof_areConfusableUTF8(const struct CICU_USpoofChecker * sc, const char * id1, int32_t length1, const char * id2, int32_t length2, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uspoof_areConfusableUTF8)(sc, id1, length1, id2, length2, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uspoof_check2UTF8)(const struct CICU_USpoofChecker * sc, const char * id, int32_t length, struct CICU_USpoofCheckResult * checkResult, int32_t * status);
+static inline int32_t uspoof_check2UTF8(const struct CICU_USpoofChecker * sc, const char * id, int32_t length, struct CICU_USpoofCheckResult * checkResult, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uspoof_check2UTF8)(sc, id, length, checkResult, status);
+}
+
+struct CICU_USpoofCheckResult * U_ICU_ENTRY_POINT_RENAME(uspoof_openCheckResult)(int32_t * status);
+static inline struct CICU_USpoofCheckResult * uspoof_openCheckResult(int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uspoof_openCheckResult)(status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uspoof_closeCheckResult)(struct CICU_USpoofCheckResult * checkResult);
+static inline void uspoof_closeCheckResult(struct CICU_USpoofCheckResult * checkResult) {
+  U_ICU_ENTRY_POINT_RENAME(uspoof_closeCheckResult)(checkResult);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uspoof_getCheckResultChecks)(const struct CICU_USpoofCheckResult * checkResult, int32_t * status);
+static inline int32_t uspoof_getCheckResultChecks(const struct CICU_USpoofCheckResult * checkResult, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uspoof_getCheckResultChecks)(checkResult, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uspoof_getCheckResultRestrictionLevel)(const struct CICU_USpoofCheckResult * checkResult, int32_t * status);
+static inline int32_t uspoof_getCheckResultRestrictionLevel(const struct CICU_USpoofCheckResult * checkResult, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uspoof_getCheckResultRestrictionLevel)(checkResult, status);
+}
+
+const struct CICU_USet * U_ICU_ENTRY_POINT_RENAME(uspoof_getCheckResultNumerics)(const struct CICU_USpoofCheckResult * checkResult, int32_t * status);
+static inline const struct CICU_USet * uspoof_getCheckResultNumerics(const struct CICU_USpoofCheckResult * checkResult, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(uspoof_getCheckResultNumerics)(checkResult, status);
 }
 
 #endif

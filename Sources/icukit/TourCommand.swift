@@ -18,6 +18,7 @@ struct TourCommand: ParsableCommand {
         try calendarTour()
         try datesTour()
         try numbersAndLocalesTour()
+        try spoofTour()
     }
 }
 

@@ -17,6 +17,10 @@ public struct UnicodeSet: Sendable, Hashable {
     public let pattern: String
     private let storage: Storage
 
+    /// The frozen `USet`, for ICU functions that take a `const USet *` (read-only, so
+    /// safe from any thread); valid while this value is alive.
+    var frozenHandle: OpaquePointer { storage.set }
+
     /// The frozen `USet`.
     ///
     /// `Sendable` notes: the set is frozen (`uset_freeze`) before anyone sees it; ICU

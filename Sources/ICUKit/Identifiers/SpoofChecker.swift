@@ -1,0 +1,517 @@
+internal import CICU
+
+/// Spoof checking of identifiers (UTS #39, Unicode Security Mechanisms): confusable
+/// skeletons, whether two strings are confusable, and the checks of one identifier
+/// (restriction level, invisible characters, allowed characters, mixed numbers).
+///
+/// ```swift
+/// let checker = try SpoofChecker()                      // ICU's default configuration
+/// try checker.skeleton("раураl")                        // "paypal" (Cyrillic р а у)
+/// try checker.areConfusable("paypal", "раураl")         // [.mixedScript]
+/// let result = try checker.check("pаypal")              // Cyrillic а among Latin letters
+/// result.passed                                         // false
+/// result.failures                                       // [.restrictionLevel]
+/// result.restrictionLevel                               // .minimallyRestrictive
+/// ```
+///
+/// The default configuration is ICU's (`uspoof_open`): every check on, restriction level
+/// highly restrictive, every character allowed. A checker is immutable once made and
+/// shared by any number of threads without a lock (see ``SpoofChecker`` `Sendable` notes).
+///
+/// The corresponding C functions are `uspoof_open`, `uspoof_getSkeletonUTF8`,
+/// `uspoof_areConfusableUTF8` and `uspoof_check2UTF8`.
+public struct SpoofChecker: Sendable {
+    /// The checks a checker runs.
+    ///
+    /// ```swift
+    /// let checker = try SpoofChecker(checks: [.invisible, .mixedNumbers])
+    /// ```
+    public struct Checks: OptionSet, Sendable, Hashable {
+        /// The ICU `USpoofChecks` bits.
+        public let rawValue: Int32
+        /// Checks from ICU's `USpoofChecks` bits.
+        ///
+        /// ```swift
+        /// SpoofChecker.Checks(rawValue: 16) == .restrictionLevel  // true
+        /// ```
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        /// ``SpoofChecker/areConfusable(_:_:)`` reports single-script confusables.
+        ///
+        /// ```swift
+        /// let kinds: SpoofChecker.Checks = [.singleScriptConfusable, .mixedScriptConfusable]
+        /// ```
+        public static let singleScriptConfusable = Checks(rawValue: USPOOF_SINGLE_SCRIPT_CONFUSABLE)
+        /// ``SpoofChecker/areConfusable(_:_:)`` reports mixed-script confusables.
+        ///
+        /// ```swift
+        /// let kinds: SpoofChecker.Checks = .mixedScriptConfusable
+        /// ```
+        public static let mixedScriptConfusable = Checks(rawValue: USPOOF_MIXED_SCRIPT_CONFUSABLE)
+        /// ``SpoofChecker/areConfusable(_:_:)`` reports whole-script confusables.
+        ///
+        /// ```swift
+        /// let kinds: SpoofChecker.Checks = .wholeScriptConfusable
+        /// ```
+        public static let wholeScriptConfusable = Checks(rawValue: USPOOF_WHOLE_SCRIPT_CONFUSABLE)
+        /// The identifier must reach the checker's ``RestrictionLevel`` (UTS #39 §5.2).
+        ///
+        /// ```swift
+        /// try SpoofChecker(checks: .restrictionLevel).check("pаypal").passed  // false
+        /// ```
+        public static let restrictionLevel = Checks(rawValue: USPOOF_RESTRICTION_LEVEL)
+        /// No invisible characters and no repeated non-spacing mark (`i\u{301}\u{301}`).
+        ///
+        /// ```swift
+        /// try SpoofChecker(checks: .invisible).check("a\u{301}\u{301}").failures  // [.invisible]
+        /// ```
+        public static let invisible = Checks(rawValue: USPOOF_INVISIBLE)
+        /// Only the allowed characters (see `allowedLocales` and `allowedCharacters`).
+        ///
+        /// ```swift
+        /// let latinOnly = try SpoofChecker(allowedLocales: ["en"])
+        /// ```
+        public static let allowedCharacters = Checks(rawValue: USPOOF_CHAR_LIMIT)
+        /// Digits from one numbering system only (UTS #39 §5.3): `1২` fails.
+        ///
+        /// ```swift
+        /// try SpoofChecker(checks: .mixedNumbers).check("a1\u{9E8}").failures  // [.mixedNumbers]
+        /// ```
+        public static let mixedNumbers = Checks(rawValue: USPOOF_MIXED_NUMBERS)
+        /// No combining dot above hidden on a dotted letter (`i\u{307}`), ICU's own check.
+        ///
+        /// ```swift
+        /// try SpoofChecker().check("i\u{307}").failures  // [.hiddenOverlay]
+        /// ```
+        public static let hiddenOverlay = Checks(rawValue: USPOOF_HIDDEN_OVERLAY)
+
+        /// The three confusable kinds.
+        ///
+        /// ```swift
+        /// let onlyChecks = SpoofChecker.Checks.all.subtracting(.confusables)
+        /// ```
+        public static let confusables: Checks = [.singleScriptConfusable, .mixedScriptConfusable, .wholeScriptConfusable]
+        /// Every check (ICU's default, `USPOOF_ALL_CHECKS`).
+        ///
+        /// ```swift
+        /// try SpoofChecker(checks: .all)  // same as SpoofChecker()
+        /// ```
+        public static let all = Checks(rawValue: USPOOF_ALL_CHECKS)
+
+        /// The checks of one identifier that failed, by name (`"restrictionLevel"`,
+        /// `"invisible"`, `"allowedCharacters"`, `"mixedNumbers"`, `"hiddenOverlay"`), in that order.
+        ///
+        /// ```swift
+        /// SpoofChecker.Checks([.invisible, .restrictionLevel]).failureNames  // ["restrictionLevel", "invisible"]
+        /// ```
+        public var failureNames: [String] {
+            var names: [String] = []
+            if contains(.restrictionLevel) { names.append("restrictionLevel") }
+            if contains(.invisible) { names.append("invisible") }
+            if contains(.allowedCharacters) { names.append("allowedCharacters") }
+            if contains(.mixedNumbers) { names.append("mixedNumbers") }
+            if contains(.hiddenOverlay) { names.append("hiddenOverlay") }
+            return names
+        }
+    }
+
+    /// How far an identifier may mix scripts (UTS #39 §5.2), from strictest to loosest.
+    ///
+    /// ```swift
+    /// SpoofChecker.RestrictionLevel(name: "single-script")  // .singleScript
+    /// SpoofChecker.RestrictionLevel.ascii < .unrestricted    // true
+    /// ```
+    public enum RestrictionLevel: Int32, Sendable, Hashable, CaseIterable, Comparable {
+        /// Only ASCII characters (`[\u{0}-\u{7F}]`).
+        case ascii = 0x1000_0000
+        /// One script (its resolved script set is not empty).
+        case singleScript = 0x2000_0000
+        /// One script, or Latin with Han + Hiragana + Katakana, Han + Bopomofo, or Han + Hangul.
+        case highlyRestrictive = 0x3000_0000
+        /// Latin with one other Recommended script, except Cyrillic and Greek.
+        case moderatelyRestrictive = 0x4000_0000
+        /// Any mix of Recommended scripts.
+        case minimallyRestrictive = 0x5000_0000
+        /// Anything.
+        case unrestricted = 0x6000_0000
+
+        /// The level's name as the CLI spells it: `ascii`, `single-script`,
+        /// `highly-restrictive`, `moderately-restrictive`, `minimally-restrictive`, `unrestricted`.
+        ///
+        /// ```swift
+        /// SpoofChecker.RestrictionLevel.highlyRestrictive.name  // "highly-restrictive"
+        /// ```
+        public var name: String {
+            switch self {
+            case .ascii: "ascii"
+            case .singleScript: "single-script"
+            case .highlyRestrictive: "highly-restrictive"
+            case .moderatelyRestrictive: "moderately-restrictive"
+            case .minimallyRestrictive: "minimally-restrictive"
+            case .unrestricted: "unrestricted"
+            }
+        }
+
+        /// The level named `name` (as ``name`` spells it), or `nil`.
+        ///
+        /// ```swift
+        /// SpoofChecker.RestrictionLevel(name: "ascii")  // .ascii
+        /// ```
+        public init?(name: String) {
+            guard let level = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = level
+        }
+
+        /// Stricter levels sort first.
+        ///
+        /// ```swift
+        /// SpoofChecker.RestrictionLevel.singleScript < .highlyRestrictive  // true
+        /// ```
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The kinds of confusability two strings have (UTS #39 §4).
+    ///
+    /// ```swift
+    /// try SpoofChecker().areConfusable("scope", "ѕсоре")  // [.mixedScript, .wholeScript]
+    /// ```
+    public struct ConfusableKinds: OptionSet, Sendable, Hashable {
+        /// ICU's `USPOOF_*_SCRIPT_CONFUSABLE` bits.
+        public let rawValue: Int32
+        /// Kinds from ICU's bits.
+        ///
+        /// ```swift
+        /// SpoofChecker.ConfusableKinds(rawValue: 2) == .mixedScript  // true
+        /// ```
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        /// Same skeleton, and the resolved script sets intersect.
+        ///
+        /// ```swift
+        /// try SpoofChecker().areConfusable("rn", "m")  // [.singleScript]
+        /// ```
+        public static let singleScript = ConfusableKinds(rawValue: USPOOF_SINGLE_SCRIPT_CONFUSABLE)
+        /// Same skeleton, and the resolved script sets do not intersect.
+        ///
+        /// ```swift
+        /// try SpoofChecker().areConfusable("paypal", "раураl")  // [.mixedScript]
+        /// ```
+        public static let mixedScript = ConfusableKinds(rawValue: USPOOF_MIXED_SCRIPT_CONFUSABLE)
+        /// Mixed-script, and each string is single-script on its own (`scope`/`ѕсоре`).
+        ///
+        /// ```swift
+        /// try SpoofChecker().areConfusable("scope", "ѕсоре")  // [.mixedScript, .wholeScript]
+        /// ```
+        public static let wholeScript = ConfusableKinds(rawValue: USPOOF_WHOLE_SCRIPT_CONFUSABLE)
+
+        /// The kinds by name: `singleScript`, `mixedScript`, `wholeScript`, in that order.
+        ///
+        /// ```swift
+        /// SpoofChecker.ConfusableKinds([.mixedScript, .wholeScript]).names  // ["mixedScript", "wholeScript"]
+        /// ```
+        public var names: [String] {
+            var names: [String] = []
+            if contains(.singleScript) { names.append("singleScript") }
+            if contains(.mixedScript) { names.append("mixedScript") }
+            if contains(.wholeScript) { names.append("wholeScript") }
+            return names
+        }
+    }
+
+    /// What ``SpoofChecker/check(_:)`` found in one identifier.
+    ///
+    /// ```swift
+    /// let result = try SpoofChecker().check("Сirсle")
+    /// result.failures.failureNames   // ["restrictionLevel"]
+    /// result.scripts.scriptsUsed     // ["Cyrl", "Latn"]
+    /// ```
+    public struct CheckResult: Sendable, Hashable {
+        /// The checks that failed (empty when the identifier passed).
+        public let failures: Checks
+        /// The restriction level the identifier reaches (computed whatever the checks;
+        /// `nil` only if ICU reported none).
+        public let restrictionLevel: RestrictionLevel?
+        /// The identifier that was checked.
+        public let identifier: String
+        /// The identifier's resolved script set (UTS #39 §5.1) and the scripts it uses,
+        /// computed when asked (it costs more than ICU's whole check).
+        ///
+        /// ```swift
+        /// try SpoofChecker().check("Сirсle").scripts.isMixedScript  // true
+        /// ```
+        public var scripts: ResolvedScriptSet { ResolvedScriptSet(identifier) }
+        /// The zero digit of each numbering system whose digits the identifier uses
+        /// (two or more fail ``Checks/mixedNumbers``), ascending.
+        public let numerics: [Unicode.Scalar]
+
+        /// Whether every enabled check passed.
+        ///
+        /// ```swift
+        /// try SpoofChecker().check("paypal").passed  // true
+        /// ```
+        public var passed: Bool { failures.isEmpty }
+    }
+
+    /// The configured checker.
+    ///
+    /// `Sendable` notes: the `USpoofChecker` is configured in `init` and never changed
+    /// after; every later call takes it as `const USpoofChecker *`, which uspoof.h
+    /// documents as thread-safe ("functions that take a const USpoofChecker parameter are
+    /// thread safe"; the check and confusable functions "may be called concurrently, from
+    /// multiple threads, using the same USpoofChecker instance"). The per-call
+    /// `USpoofCheckResult`s come from a pool.
+    final class Handle: @unchecked Sendable {
+        let checker: OpaquePointer
+        let results: ICUPool<ICUHandle>
+        /// The confusable kinds the caller asked for (ICU's checker always has all three,
+        /// which `uspoof_check2` ignores).
+        let kinds: Int32
+        let checks: Checks
+
+        init(checker: OpaquePointer, checks: Checks) throws(ICUError) {
+            self.checker = checker
+            self.checks = checks
+            kinds = checks.intersection(.confusables).rawValue
+            do {
+                results = try ICUPool(capacity: 16) { () throws(ICUError) in
+                    ICUHandle(try ICU.open("uspoof_openCheckResult", as: ICUError.self, close: uspoof_closeCheckResult) { uspoof_openCheckResult(&$0) },
+                              close: { uspoof_closeCheckResult($0) })
+                }
+            } catch {
+                uspoof_close(checker)
+                throw error
+            }
+        }
+
+        deinit { uspoof_close(checker) }
+    }
+
+    let handle: Handle
+
+    /// The checks this checker runs.
+    ///
+    /// ```swift
+    /// try SpoofChecker().checks == .all  // true
+    /// ```
+    public var checks: Checks { handle.checks }
+
+    /// A checker with ICU's default configuration, or with the given one.
+    ///
+    /// ```swift
+    /// let strict = try SpoofChecker(restrictionLevel: .singleScript)
+    /// let russianOrEnglish = try SpoofChecker(allowedLocales: ["en", "ru"])
+    /// let custom = try SpoofChecker(allowedCharacters: UnicodeSet(pattern: "[a-z0-9_]"))
+    /// ```
+    /// - Parameters:
+    ///   - checks: The checks to run (default: all, as ICU).
+    ///   - restrictionLevel: The loosest level that passes ``Checks/restrictionLevel``
+    ///     (default: highly restrictive, as ICU).
+    ///   - allowedLocales: Locales whose scripts' characters are allowed (plus Common and
+    ///     Inherited); turns on ``Checks/allowedCharacters``. Empty: no limit.
+    ///   - allowedCharacters: The characters allowed; turns on ``Checks/allowedCharacters``.
+    ///     Applied after `allowedLocales`, so it replaces their set.
+    /// - Throws: ``IdentifierError/unknownLocale(_:)`` for an allowed locale that is
+    ///   malformed or that ICU knows no script of (ICU would silently ignore it);
+    ///   ``IdentifierError/icu(_:)`` when ICU fails.
+    ///
+    /// The corresponding C functions are `uspoof_open`, `uspoof_setChecks`,
+    /// `uspoof_setRestrictionLevel`, `uspoof_setAllowedLocales` and `uspoof_setAllowedChars`.
+    public init(
+        checks: Checks = .all, restrictionLevel: RestrictionLevel = .highlyRestrictive,
+        allowedLocales: [String] = [], allowedCharacters: UnicodeSet? = nil
+    ) throws(IdentifierError) {
+        var localeList: [String] = []
+        for locale in allowedLocales {
+            let trimmed = String(locale.filter { $0 != " " && $0 != "\t" })
+            guard !trimmed.isEmpty, !trimmed.contains(","), let id = try? LocaleID(trimmed), id != .root, id.isKnown,
+                  Self.hasScript(id.description)
+            else { throw .unknownLocale(locale) }
+            localeList.append(id.description)
+        }
+        let checker = try ICU.open("uspoof_open", as: IdentifierError.self, close: uspoof_close) { uspoof_open(&$0) }
+        var effective = checks
+        if !localeList.isEmpty || allowedCharacters != nil { effective.insert(.allowedCharacters) }
+        var status = U_ZERO_ERROR
+        // ICU's checker always has the three confusable kinds (areConfusable refuses to run
+        // without one); the asked kinds filter its answer.
+        uspoof_setChecks(checker, effective.union(.confusables).rawValue | USPOOF_AUX_INFO, &status)
+        uspoof_setRestrictionLevel(checker, restrictionLevel.rawValue)
+        if !localeList.isEmpty, !status.isFailure {
+            localeList.joined(separator: ",").withCString { uspoof_setAllowedLocales(checker, $0, &status) }
+        }
+        if let allowedCharacters, !status.isFailure {
+            withExtendedLifetime(allowedCharacters) { uspoof_setAllowedChars(checker, allowedCharacters.frozenHandle, &status) }
+        }
+        if status.isFailure {
+            uspoof_close(checker)
+            throw .icu(ICUError(status, operation: "uspoof configuration"))
+        }
+        do { handle = try Handle(checker: checker, checks: effective) } catch { throw .icu(error) }
+    }
+
+    /// Whether ICU derives at least one script from `locale` (`uscript_getCode`), as
+    /// `uspoof_setAllowedLocales` does.
+    private static func hasScript(_ locale: String) -> Bool {
+        var codes = [Int32](repeating: 0, count: 8)
+        var status = U_ZERO_ERROR
+        let count = locale.withCString { name in codes.withUnsafeMutableBufferPointer { uscript_getCode(name, $0.baseAddress, 8, &status) } }
+        return !status.isFailure && count > 0
+    }
+
+    /// The UTS #39 skeleton of `text` (NFD, each character replaced by its prototype from
+    /// confusables.txt, NFD again): two strings are confusable when their skeletons are equal.
+    ///
+    /// ```swift
+    /// try SpoofChecker().skeleton("ｇｏｏｇｌｅ")  // "google"
+    /// try SpoofChecker().skeleton("paypal")      // "paypal"
+    /// ```
+    /// - Throws: ``IdentifierError/inputTooLong(_:)`` past `Int32.max` UTF-8 bytes.
+    ///
+    /// The corresponding C function is `uspoof_getSkeletonUTF8`.
+    public func skeleton(_ text: String) throws(IdentifierError) -> String {
+        try withUTF8Buffer(text) { bytes throws(IdentifierError) in try skeleton(validUTF8: bytes) }
+    }
+
+    /// The skeleton of UTF-8 bytes that may be ill-formed.
+    ///
+    /// ```swift
+    /// try SpoofChecker().skeleton(utf8: Array("ｇｏ".utf8))  // "go"
+    /// ```
+    /// - Throws: ``IdentifierError/invalidUTF8(_:)`` with the offset of the first bad byte
+    ///   (checked before ICU sees the bytes); ``IdentifierError/inputTooLong(_:)``.
+    public func skeleton<Bytes: Collection>(utf8 bytes: Bytes) throws(IdentifierError) -> String where Bytes.Element == UInt8 {
+        try skeleton(Self.decode(bytes))
+    }
+
+    /// The skeleton of valid UTF-8.
+    func skeleton(validUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(IdentifierError) -> String {
+        let length = try Self.length(bytes.count)
+        let checker = handle.checker
+        let capacity = min(max(64, bytes.count * 3 + 16), Int(Int32.max))
+        return try IdentifierError.wrapping { () throws(ICUError) in
+            try withExtendedLifetime(handle) { () throws(ICUError) in
+                try ICUBuffers.string(operation: "uspoof_getSkeletonUTF8", capacity: capacity) { buffer, size, status in
+                    bytes.withMemoryRebound(to: CChar.self) { uspoof_getSkeletonUTF8(checker, 0, $0.baseAddress, length, buffer, size, &status) }
+                }
+            }
+        }
+    }
+
+    /// Whether `first` and `second` are confusable, and how (the kinds this checker's
+    /// ``checks`` include): empty when their skeletons differ.
+    ///
+    /// ```swift
+    /// let checker = try SpoofChecker()
+    /// try checker.areConfusable("paypal", "раураl")  // [.mixedScript] (раураl mixes Cyrillic and Latin l)
+    /// try checker.areConfusable("scope", "ѕсоре")    // [.mixedScript, .wholeScript]
+    /// try checker.areConfusable("rn", "m")           // [.singleScript]
+    /// try checker.areConfusable("cat", "dog")        // []
+    /// ```
+    /// - Throws: ``IdentifierError/inputTooLong(_:)`` past `Int32.max` UTF-8 bytes.
+    ///
+    /// The corresponding C function is `uspoof_areConfusableUTF8`.
+    public func areConfusable(_ first: String, _ second: String) throws(IdentifierError) -> ConfusableKinds {
+        let checker = handle.checker
+        let bits = try withUTF8Buffer(first) { a throws(IdentifierError) in
+            try withUTF8Buffer(second) { b throws(IdentifierError) in
+                let lengthA = try Self.length(a.count), lengthB = try Self.length(b.count)
+                return try withExtendedLifetime(handle) { () throws(IdentifierError) in
+                    try ICU.call("uspoof_areConfusableUTF8", as: IdentifierError.self) { status in
+                        a.withMemoryRebound(to: CChar.self) { a in
+                            b.withMemoryRebound(to: CChar.self) { b in
+                                uspoof_areConfusableUTF8(checker, a.baseAddress, lengthA, b.baseAddress, lengthB, &status)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return ConfusableKinds(rawValue: bits & handle.kinds)
+    }
+
+    /// ``areConfusable(_:_:)`` on UTF-8 bytes that may be ill-formed.
+    ///
+    /// ```swift
+    /// try SpoofChecker().areConfusable(utf8: Array("rn".utf8), Array("m".utf8))  // [.singleScript]
+    /// ```
+    /// - Throws: ``IdentifierError/invalidUTF8(_:)`` (offset in the string that has it).
+    public func areConfusable<Bytes: Collection>(utf8 first: Bytes, _ second: Bytes) throws(IdentifierError) -> ConfusableKinds where Bytes.Element == UInt8 {
+        try areConfusable(Self.decode(first), Self.decode(second))
+    }
+
+    /// Checks one identifier: which enabled checks fail, the restriction level it reaches
+    /// and its resolved scripts.
+    ///
+    /// ```swift
+    /// let checker = try SpoofChecker()
+    /// try checker.check("paypal").passed                             // true
+    /// try checker.check("pаypal").failures                           // [.restrictionLevel]
+    /// try checker.check("abc日本語カナ").restrictionLevel              // .highlyRestrictive
+    /// try checker.check("a1\u{9E8}").failures.contains(.mixedNumbers) // true
+    /// ```
+    /// - Throws: ``IdentifierError/inputTooLong(_:)`` past `Int32.max` UTF-8 bytes.
+    ///
+    /// The corresponding C functions are `uspoof_check2UTF8`, `uspoof_getCheckResultChecks`,
+    /// `uspoof_getCheckResultRestrictionLevel` and `uspoof_getCheckResultNumerics`.
+    public func check(_ identifier: String) throws(IdentifierError) -> CheckResult {
+        let checker = handle.checker
+        let raw: (Int32, Int32, [Unicode.Scalar]) = try withUTF8Buffer(identifier) { bytes throws(IdentifierError) in
+            let length = try Self.length(bytes.count)
+            return try handle.results.withObject { result throws(IdentifierError) in
+                try withExtendedLifetime(handle) { () throws(IdentifierError) in
+                    var status = U_ZERO_ERROR
+                    _ = bytes.withMemoryRebound(to: CChar.self) { uspoof_check2UTF8(checker, $0.baseAddress, length, result.pointer, &status) }
+                    let checks = uspoof_getCheckResultChecks(result.pointer, &status)
+                    let level = uspoof_getCheckResultRestrictionLevel(result.pointer, &status)
+                    var numerics: [Unicode.Scalar] = []
+                    if let set = uspoof_getCheckResultNumerics(result.pointer, &status), !status.isFailure {
+                        let size = uset_size(set)
+                        if size > 0 {
+                            // A set of single code points: read them through its ranges.
+                            var itemStatus = U_ZERO_ERROR
+                            for item in 0..<uset_getItemCount(set) {
+                                var start: Int32 = 0, end: Int32 = 0
+                                let stringLength = uset_getItem(set, item, &start, &end, nil, 0, &itemStatus)
+                                guard stringLength == 0, !itemStatus.isFailure, start <= end else { continue }
+                                for value in start...end { if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { numerics.append(scalar) } }
+                            }
+                        }
+                    }
+                    if status.isFailure { throw .icu(ICUError(status, operation: "uspoof_check2UTF8")) }
+                    return (checks, level, numerics)
+                }
+            }
+        }
+        // ICU sets the restriction-level bit whenever it computed the level (AUX_INFO),
+        // even with that check off; `uspoof_check` masks by the enabled checks, so do we.
+        let failures = Checks(rawValue: raw.0 & USPOOF_ALL_CHECKS).intersection(handle.checks).subtracting(.confusables)
+        return CheckResult(
+            failures: failures, restrictionLevel: RestrictionLevel(rawValue: raw.1),
+            identifier: identifier, numerics: raw.2
+        )
+    }
+
+    /// ``check(_:)`` on UTF-8 bytes that may be ill-formed.
+    ///
+    /// ```swift
+    /// try SpoofChecker().check(utf8: [0x61, 0xFF])  // throws .invalidUTF8 (byte offset 1)
+    /// ```
+    /// - Throws: ``IdentifierError/invalidUTF8(_:)`` with the offset of the first bad byte.
+    public func check<Bytes: Collection>(utf8 bytes: Bytes) throws(IdentifierError) -> CheckResult where Bytes.Element == UInt8 {
+        try check(Self.decode(bytes))
+    }
+
+    /// `bytes` as a `String`, or the offset of the first ill-formed byte.
+    static func decode<Bytes: Collection>(_ bytes: Bytes) throws(IdentifierError) -> String where Bytes.Element == UInt8 {
+        do { return try UTF8Decoding.decode(bytes) } catch { throw .invalidUTF8(error) }
+    }
+
+    /// A UTF-8 length as ICU's `int32_t`.
+    @inline(__always)
+    static func length(_ count: Int) throws(IdentifierError) -> Int32 {
+        guard count <= Int(Int32.max) else {
+            throw .inputTooLong(InputTooLongError(length: count, limit: Int(Int32.max), unit: "UTF-8 bytes"))
+        }
+        return Int32(count)
+    }
+}

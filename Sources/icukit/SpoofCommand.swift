@@ -1,0 +1,203 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ICUKit
+
+/// `icukit spoof`: UTS #39 skeletons, confusables, identifier checks and a confusable index.
+struct SpoofCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "spoof",
+        abstract: "Spoof checking of identifiers (UTS #39): skeletons, confusables, restriction levels.",
+        discussion: """
+            Identifiers come as TEXT arguments, or one per line from FILE or stdin (blank lines \
+            skipped; one argument naming an existing file, or -, is read as FILE), or with \
+            --jsonl one JSON string per line. Invalid UTF-8 exits 65 naming the byte offset \
+            (--lossy replaces it with U+FFFD).
+            """,
+        subcommands: [SpoofSkeletonCommand.self, SpoofConfusableCommand.self, SpoofCheckCommand.self, SpoofIndexCommand.self]
+    )
+}
+
+/// The identifiers of a `spoof` subcommand: TEXT…, FILE or stdin (one per line), or JSON Lines.
+struct IdentifierInput: ParsableArguments {
+    @OptionGroup var jsonLines: JSONLinesFlag
+    @OptionGroup var lossiness: LossyFlag
+    @OptionGroup var batch: BatchOptions
+
+    @Argument(help: "Identifiers; or one FILE (one identifier per line), - or none for stdin.")
+    var values: [String] = []
+
+    /// The input file when the arguments name one (`nil` for stdin), or `.none` when they are texts.
+    private var file: String?? {
+        if values.isEmpty { return .some(nil) }
+        if values.count == 1, values[0] == "-" { return .some(nil) }
+        if values.count == 1, access(values[0], F_OK) == 0 { return .some(values[0]) }
+        return .none
+    }
+
+    /// Runs `body` on every identifier, writing its output in input order.
+    func forEachIdentifier(_ body: @escaping DocumentBody) throws(CLIFailure) {
+        if !jsonLines.jsonl, batch.onError != .fail || batch.jobs != nil {
+            throw .usage("--on-error and --jobs apply to --jsonl input")
+        }
+        guard let file else {
+            if jsonLines.jsonl { throw .usage("--jsonl reads FILE or stdin, not TEXT arguments") }
+            var out = OutputBuffer(flushesEachRecord: batch.flush)
+            defer { out.flush() }
+            for value in values {
+                try body(value, &out)
+                out.endRecord()
+            }
+            return
+        }
+        let pipeline = RecordPipeline(
+            jsonLines: jsonLines.jsonl, lossy: lossiness.lossy, onError: batch.onError,
+            jobs: batch.jobs ?? CLI.processorCount, flushesEachRecord: batch.flush
+        )
+        if jsonLines.jsonl {
+            try pipeline.run(file: file, body)
+        } else {
+            try pipeline.run(file: file) { document, out throws(CLIFailure) in
+                for line in CLI.lines(of: document) where !line.isEmpty {
+                    try body(String(line), &out)
+                }
+            }
+        }
+    }
+}
+
+/// `IdentifierError` as the CLI's exit codes: bad bytes and lengths 65, bad options 64, ICU 70.
+enum SpoofCLI {
+    static func run<R>(_ body: () throws(IdentifierError) -> R) throws(CLIFailure) -> R {
+        do { return try body() } catch {
+            switch error {
+            case .invalidUTF8(let invalid): throw .data("invalid UTF-8 at byte offset \(invalid.byteOffset)")
+            case .inputTooLong: throw .data(error.description)
+            case .unknownLocale: throw .usage(error.description)
+            default: throw CLIFailure(message: error.description, code: CLI.software)
+            }
+        }
+    }
+}
+
+/// `icukit spoof skeleton`.
+struct SpoofSkeletonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skeleton",
+        abstract: "The UTS #39 skeleton of each identifier (equal skeletons: confusable).",
+        discussion: "One JSON line per identifier: {\"text\":\"раураl\",\"skeleton\":\"paypal\"}."
+    )
+
+    @OptionGroup var input: IdentifierInput
+
+    func run() throws {
+        let checker = try SpoofCLI.run { () throws(IdentifierError) in try SpoofChecker() }
+        try input.forEachIdentifier { text, out throws(CLIFailure) in
+            let skeleton = try SpoofCLI.run { () throws(IdentifierError) in try checker.skeleton(text) }
+            out.append("{\"text\":" + JSON.string(text) + ",\"skeleton\":" + JSON.string(skeleton) + "}\n")
+        }
+    }
+}
+
+/// `icukit spoof confusable A B`.
+struct SpoofConfusableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "confusable",
+        abstract: "Whether two identifiers are confusable, and how (single-, mixed-, whole-script).",
+        discussion: """
+            One JSON line: {"confusable":true,"kinds":["mixedScript"]} (kinds singleScript, \
+            mixedScript, wholeScript), or {"confusable":false,"kinds":[]}. Exit 0 either way.
+            """
+    )
+
+    @Argument(help: "The first identifier.") var first: String
+    @Argument(help: "The second identifier.") var second: String
+
+    func run() throws {
+        let (first, second) = (first, second)
+        let kinds = try SpoofCLI.run { () throws(IdentifierError) in try SpoofChecker().areConfusable(first, second) }
+        CLI.print("{\"confusable\":\(!kinds.isEmpty),\"kinds\":" + JSON.array(kinds.names) + "}")
+    }
+}
+
+extension SpoofChecker.RestrictionLevel: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.name) }
+    public var defaultValueDescription: String { name }
+}
+
+/// `icukit spoof check`.
+struct SpoofCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check identifiers: restriction level, invisible characters, allowed characters, mixed numbers.",
+        discussion: """
+            One JSON line per identifier: {"text":…,"passed":false,"failures":["restrictionLevel"],\
+            "restrictionLevel":"minimally-restrictive","scripts":["Cyrl","Latn"]}. failures: \
+            restrictionLevel, invisible, allowedCharacters, mixedNumbers, hiddenOverlay (ICU's \
+            check for a dot above hidden on i or j). restrictionLevel is the level the identifier \
+            reaches; scripts its resolved script set, or the scripts it uses when that set is \
+            empty (mixed script). Without options the checker is ICU's default (all checks, \
+            highly restrictive, every character allowed).
+            """
+    )
+
+    @Option(name: .long, help: "The loosest level that passes: ascii, single-script, highly-restrictive (default), moderately-restrictive, minimally-restrictive, unrestricted.")
+    var restrictionLevel: SpoofChecker.RestrictionLevel?
+
+    @Option(name: .long, help: "Only characters of these locales' scripts (comma-separated, e.g. en,ru) and Common/Inherited pass.")
+    var allowedLocales: String?
+
+    @OptionGroup var input: IdentifierInput
+
+    func run() throws {
+        let level = restrictionLevel ?? .highlyRestrictive
+        let locales = allowedLocales.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+        if let allowedLocales, allowedLocales.isEmpty { throw CLIFailure.usage("--allowed-locales needs at least one locale") }
+        let checker = try SpoofCLI.run { () throws(IdentifierError) in try SpoofChecker(restrictionLevel: level, allowedLocales: locales) }
+        try input.forEachIdentifier { text, out throws(CLIFailure) in
+            let result = try SpoofCLI.run { () throws(IdentifierError) in try checker.check(text) }
+            let scripts = result.scripts.isMixedScript ? result.scripts.scriptsUsed : result.scripts.scripts
+            out.append(
+                "{\"text\":" + JSON.string(text) + ",\"passed\":\(result.passed),\"failures\":" + JSON.array(result.failures.failureNames)
+                    + ",\"restrictionLevel\":" + (result.restrictionLevel.map { "\"\($0.name)\"" } ?? "null")
+                    + ",\"scripts\":" + JSON.array(scripts) + "}\n"
+            )
+        }
+    }
+}
+
+/// `icukit spoof index`.
+struct SpoofIndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Find the existing names each candidate is confusable with (same skeleton).",
+        discussion: """
+            Indexes NAMES_FILE (one name per line, blank lines skipped), then writes one JSON \
+            line per candidate: {"text":"раураl","confusableWith":["paypal"]}, the existing names \
+            in file order; a candidate already in the file lists itself.
+            """
+    )
+
+    @Option(name: .long, help: "The existing names, one per line.")
+    var existing: String
+
+    @OptionGroup var input: IdentifierInput
+
+    func run() throws {
+        let bytes = try CLI.readInput(existing)
+        let text: String
+        do { text = try UTF8Decoding.decode(bytes) } catch {
+            throw CLIFailure.data("\(existing): invalid UTF-8 at byte offset \(error.byteOffset)")
+        }
+        let names = CLI.lines(of: text).filter { !$0.isEmpty }
+        let index = try SpoofCLI.run { () throws(IdentifierError) in try ConfusableIndex(names) }
+        try input.forEachIdentifier { candidate, out throws(CLIFailure) in
+            let matches = try SpoofCLI.run { () throws(IdentifierError) in try index.matches(for: candidate) }
+            out.append("{\"text\":" + JSON.string(candidate) + ",\"confusableWith\":" + JSON.array(matches) + "}\n")
+        }
+    }
+}
