@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "UnicodeSetFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "CharNameFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
         .target(name: "LanguageFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "IDNAFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
+        .target(name: "StringPrepFuzz", dependencies: ["FuzzSupport", .product(name: "ICUKit", package: "ICUKit")], swiftSettings: harness),
     ],
     swiftLanguageModes: [.v6]
 )
