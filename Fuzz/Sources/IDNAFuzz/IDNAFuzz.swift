@@ -44,9 +44,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
     do {
         let ascii = try idna.toASCII(name)
-        expect(ascii == (try idna.toASCIIThroughICU(name)), "toASCII fast path differs from ICU")
+        let asciiICU = try idna.toASCIIThroughICU(name)
+        expect(ascii == asciiICU, "toASCII fast path differs from ICU")
         let unicode = try idna.toUnicode(name)
-        expect(unicode == (try idna.toUnicodeThroughICU(name)), "toUnicode fast path differs from ICU")
+        let unicodeICU = try idna.toUnicodeThroughICU(name)
+        expect(unicode == unicodeICU, "toUnicode fast path differs from ICU")
         if IDNA.isFastPathName(name) {
             expect(ascii.errors.isEmpty && same(ascii.output, name), "fast path took a name ICU changes")
         }
