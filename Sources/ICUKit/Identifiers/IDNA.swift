@@ -336,6 +336,26 @@ public struct IDNA: Sendable, Hashable {
         try withUTF8Buffer(name) { (bytes) throws(IdentifierError) in try handle.run(bytes, .nameToUnicode) }
     }
 
+    /// ``labelToASCII(_:)`` through ICU, never the fast path (for tests).
+    ///
+    /// ```swift
+    /// try IDNA().labelToASCIIThroughICU("example")
+    /// ```
+    @_spi(Testing)
+    public func labelToASCIIThroughICU(_ label: String) throws(IdentifierError) -> Result {
+        try withUTF8Buffer(label) { (bytes) throws(IdentifierError) in try handle.run(bytes, .labelToASCII) }
+    }
+
+    /// ``labelToUnicode(_:)`` through ICU, never the fast path (for tests).
+    ///
+    /// ```swift
+    /// try IDNA().labelToUnicodeThroughICU("example")
+    /// ```
+    @_spi(Testing)
+    public func labelToUnicodeThroughICU(_ label: String) throws(IdentifierError) -> Result {
+        try withUTF8Buffer(label) { (bytes) throws(IdentifierError) in try handle.run(bytes, .labelToUnicode) }
+    }
+
     /// Whether `name` takes the fast path (for tests).
     ///
     /// ```swift

@@ -186,6 +186,9 @@ struct IDNATests {
                 let viaICU = try idna.toASCIIThroughICU(name), viaFast = try idna.toASCII(name)
                 let uViaICU = try idna.toUnicodeThroughICU(name), uViaFast = try idna.toUnicode(name)
                 if viaICU != viaFast || uViaICU != uViaFast { mismatches.append("\(bits) \(name.debugDescription)") }
+                if try idna.labelToASCII(name) != idna.labelToASCIIThroughICU(name) || idna.labelToUnicode(name) != idna.labelToUnicodeThroughICU(name) {
+                    mismatches.append("label \(bits) \(name.debugDescription)")
+                }
                 if IDNA.isFastPathName(name), !viaICU.errors.isEmpty || !same(viaICU.output, name) {
                     mismatches.append("fast path takes invalid \(name.debugDescription): \(viaICU.errors)")
                 }
