@@ -464,8 +464,8 @@ final class IDNAHandle: @unchecked Sendable {
         return InputTooLongError(length: longest, limit: isACE ? 2000 : 1000, unit: "UTF-16 code units in one label (ICU's Punycode limit)")
     }
 
-    /// Runs one of ICU's four UTF-8 functions, writing straight into the result string's
-    /// storage; retries once with the exact size on `U_BUFFER_OVERFLOW_ERROR`.
+    /// Runs one of ICU's four UTF-8 functions into a stack buffer (or, past it, straight into
+    /// the result string's storage); retries once with the exact size on `U_BUFFER_OVERFLOW_ERROR`.
     func run(_ bytes: UnsafeBufferPointer<UInt8>, _ operation: IDNA.Operation) throws(IdentifierError) -> IDNA.Result {
         guard bytes.count <= Int(Int32.max) else {
             throw .inputTooLong(InputTooLongError(length: bytes.count, limit: Int(Int32.max), unit: "UTF-8 bytes"))
@@ -488,15 +488,16 @@ final class IDNAHandle: @unchecked Sendable {
             }
         }
         // Most outputs are about as long as the input (Punycode adds "xn--" and a few
-        // bytes per label); a generous first guess makes the retry rare.
+        // bytes per label): a stack buffer of twice the input first (names are short, and a
+        // `String` of up to 15 bytes then needs no allocation at all), the exact size on
+        // U_BUFFER_OVERFLOW_ERROR.
         let guess = min(bytes.count * 2 + 64, Int(Int32.max))
-        var output = String(unsafeUninitializedCapacity: guess) { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { destination in
-                needed = call(destination.baseAddress!, Int32(destination.count))
-            }
-            return status.isFailure || Int(needed) > buffer.count ? 0 : Int(needed)
+        var output: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: guess) { buffer in
+            needed = call(buffer.baseAddress!, Int32(buffer.count))
+            guard !status.isFailure, Int(needed) <= buffer.count else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(needed)), as: UTF8.self)
         }
-        if status == U_BUFFER_OVERFLOW_ERROR {
+        if output == nil, status == U_BUFFER_OVERFLOW_ERROR {
             let exact = Int(needed)
             output = String(unsafeUninitializedCapacity: max(exact, 1)) { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { destination in
@@ -511,6 +512,6 @@ final class IDNAHandle: @unchecked Sendable {
         if status.isFailure {
             throw .icu(ICUError(status, operation: "\(operation)"))
         }
-        return IDNA.Result(output: output, errors: IDNA.Errors(rawValue: info.errors), isTransitionalDifferent: info.isTransitionalDifferent != 0)
+        return IDNA.Result(output: output ?? "", errors: IDNA.Errors(rawValue: info.errors), isTransitionalDifferent: info.isTransitionalDifferent != 0)
     }
 }
