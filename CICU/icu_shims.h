@@ -292,7 +292,6 @@ struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16];
 #define USET_SPAN_CONTAINED (1)
 #define USET_SPAN_NOT_CONTAINED (0)
 #define USET_IGNORE_SPACE (1)
-#define UIDNA_DEFAULT (0)
 #define UIDNA_USE_STD3_RULES (2)
 #define UIDNA_CHECK_BIDI (4)
 #define UIDNA_CHECK_CONTEXTJ (8)

@@ -65,7 +65,7 @@ public struct IDNA: Sendable, Hashable {
 
         /// ICU's option bits.
         var icuValue: UInt32 {
-            var value = UInt32(UIDNA_DEFAULT)
+            var value: UInt32 = 0  // (not UIDNA_DEFAULT: ICU 76 made it the nontransitional bits)
             if !transitional { value |= UInt32(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE) }
             if checkBidi { value |= UInt32(UIDNA_CHECK_BIDI) }
             if checkContextJ { value |= UInt32(UIDNA_CHECK_CONTEXTJ) }
