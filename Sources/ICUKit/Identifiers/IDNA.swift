@@ -221,7 +221,7 @@ public struct IDNA: Sendable, Hashable {
     ///   decode; far past the 63 bytes a label may have, and ICU then gives no output).
     /// The corresponding C function is `uidna_nameToASCII_UTF8`.
     public func toASCII(_ name: String) throws(IdentifierError) -> Result {
-        try withUTF8Buffer(name) { (bytes) throws(IdentifierError) in try process(bytes, .nameToASCII) }
+        try process(string: name, .nameToASCII)
     }
 
     /// The Unicode form of a domain name: for display.
@@ -231,7 +231,7 @@ public struct IDNA: Sendable, Hashable {
     /// ```
     /// The corresponding C function is `uidna_nameToUnicodeUTF8`.
     public func toUnicode(_ name: String) throws(IdentifierError) -> Result {
-        try withUTF8Buffer(name) { (bytes) throws(IdentifierError) in try process(bytes, .nameToUnicode) }
+        try process(string: name, .nameToUnicode)
     }
 
     /// The ASCII form of one label (a dot in it is the ``Errors/labelHasDot`` error).
@@ -241,7 +241,7 @@ public struct IDNA: Sendable, Hashable {
     /// ```
     /// The corresponding C function is `uidna_labelToASCII_UTF8`.
     public func labelToASCII(_ label: String) throws(IdentifierError) -> Result {
-        try withUTF8Buffer(label) { (bytes) throws(IdentifierError) in try process(bytes, .labelToASCII) }
+        try process(string: label, .labelToASCII)
     }
 
     /// The Unicode form of one label.
@@ -251,7 +251,7 @@ public struct IDNA: Sendable, Hashable {
     /// ```
     /// The corresponding C function is `uidna_labelToUnicodeUTF8`.
     public func labelToUnicode(_ label: String) throws(IdentifierError) -> Result {
-        try withUTF8Buffer(label) { (bytes) throws(IdentifierError) in try process(bytes, .labelToUnicode) }
+        try process(string: label, .labelToUnicode)
     }
 
     /// ``toASCII(_:)`` of UTF-8 bytes, checked first (ICU would silently read bad bytes as U+FFFD).
@@ -385,6 +385,21 @@ public struct IDNA: Sendable, Hashable {
         return try copy.withUnsafeBufferPointer { (bytes) throws(IdentifierError) in try process(bytes, operation) }
     }
 
+    /// A `String`'s UTF-8 through the fast path (which returns the string itself: no copy,
+    /// no allocation) or ICU.
+    @inline(__always)
+    private func process(string: String, _ operation: Operation) throws(IdentifierError) -> Result {
+        var text = string  // withUTF8 makes a bridged string contiguous; native ones as they are
+        let handle = self.handle
+        let result: Swift.Result<Result, IdentifierError> = text.withUTF8 { bytes in
+            if Self.isValidLowercaseLDH(bytes, label: operation.isLabel) {
+                return .success(Result(output: string, errors: [], isTransitionalDifferent: false))
+            }
+            do throws(IdentifierError) { return .success(try handle.run(bytes, operation)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
     @inline(__always)
     private func process(_ bytes: UnsafeBufferPointer<UInt8>, _ operation: Operation) throws(IdentifierError) -> Result {
         if Self.isValidLowercaseLDH(bytes, label: operation.isLabel) {
@@ -470,41 +485,35 @@ final class IDNAHandle: @unchecked Sendable {
         guard bytes.count <= Int(Int32.max) else {
             throw .inputTooLong(InputTooLongError(length: bytes.count, limit: Int(Int32.max), unit: "UTF-8 bytes"))
         }
-        var info = CICU_UIDNAInfo(size: Int16(MemoryLayout<CICU_UIDNAInfo>.size), isTransitionalDifferent: 0, reservedB3: 0, errors: 0, reservedI2: 0, reservedI3: 0)
-        var status = U_ZERO_ERROR
-        var needed: Int32 = 0
-        let pointer = self.pointer
-        func call(_ destination: UnsafeMutablePointer<CChar>, _ capacity: Int32) -> Int32 {
-            info.errors = 0
-            info.isTransitionalDifferent = 0
-            status = U_ZERO_ERROR
-            return bytes.withMemoryRebound(to: CChar.self) { source in
-                switch operation {
-                case .nameToASCII: uidna_nameToASCII_UTF8(pointer, source.baseAddress, Int32(source.count), destination, capacity, &info, &status)
-                case .nameToUnicode: uidna_nameToUnicodeUTF8(pointer, source.baseAddress, Int32(source.count), destination, capacity, &info, &status)
-                case .labelToASCII: uidna_labelToASCII_UTF8(pointer, source.baseAddress, Int32(source.count), destination, capacity, &info, &status)
-                case .labelToUnicode: uidna_labelToUnicodeUTF8(pointer, source.baseAddress, Int32(source.count), destination, capacity, &info, &status)
-                }
-            }
-        }
+        let idna = pointer
+        let source = UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
+        let length = Int32(bytes.count)
         // Most outputs are about as long as the input (Punycode adds "xn--" and a few
         // bytes per label): a stack buffer of twice the input first (names are short, and a
         // `String` of up to 15 bytes then needs no allocation at all), the exact size on
-        // U_BUFFER_OVERFLOW_ERROR.
+        // U_BUFFER_OVERFLOW_ERROR. (No closure here captures a `var`: a captured variable
+        // would be boxed on the heap, once per call.)
         let guess = min(bytes.count * 2 + 64, Int(Int32.max))
-        var output: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: guess) { buffer in
-            needed = call(buffer.baseAddress!, Int32(buffer.count))
-            guard !status.isFailure, Int(needed) <= buffer.count else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(needed)), as: UTF8.self)
-        }
-        if output == nil, status == U_BUFFER_OVERFLOW_ERROR {
-            let exact = Int(needed)
-            output = String(unsafeUninitializedCapacity: max(exact, 1)) { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { destination in
-                    needed = call(destination.baseAddress!, Int32(destination.count))
-                }
-                return status.isFailure ? 0 : min(Int(needed), buffer.count)
+        let first: (output: String?, needed: Int32, status: UErrorCode, info: CICU_UIDNAInfo) =
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: guess) { buffer in
+                var info = Self.emptyInfo
+                var status = U_ZERO_ERROR
+                let needed = Self.invoke(operation, idna, source, length, buffer.baseAddress!, Int32(buffer.count), &info, &status)
+                guard !status.isFailure, Int(needed) <= buffer.count else { return (nil, needed, status, info) }
+                return (String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(needed)), as: UTF8.self), needed, status, info)
             }
+        var output = first.output, status = first.status, info = first.info
+        if output == nil, status == U_BUFFER_OVERFLOW_ERROR {
+            let exact = Int(first.needed)
+            var retryInfo = Self.emptyInfo, retryStatus = U_ZERO_ERROR
+            output = String(unsafeUninitializedCapacity: max(exact, 1)) { buffer in
+                let needed = buffer.withMemoryRebound(to: CChar.self) { destination in
+                    Self.invoke(operation, idna, source, length, destination.baseAddress!, Int32(destination.count), &retryInfo, &retryStatus)
+                }
+                return retryStatus.isFailure ? 0 : min(Int(needed), buffer.count)
+            }
+            status = retryStatus
+            info = retryInfo
         }
         if status == U_INPUT_TOO_LONG_ERROR {
             throw .inputTooLong(Self.punycodeLimitError(bytes))
@@ -514,4 +523,21 @@ final class IDNAHandle: @unchecked Sendable {
         }
         return IDNA.Result(output: output ?? "", errors: IDNA.Errors(rawValue: info.errors), isTransitionalDifferent: info.isTransitionalDifferent != 0)
     }
+
+    static let emptyInfo = CICU_UIDNAInfo(size: Int16(MemoryLayout<CICU_UIDNAInfo>.size), isTransitionalDifferent: 0, reservedB3: 0, errors: 0, reservedI2: 0, reservedI3: 0)
+
+    /// One of ICU's four UTF-8 functions.
+    @inline(__always)
+    static func invoke(
+        _ operation: IDNA.Operation, _ idna: OpaquePointer, _ source: UnsafePointer<CChar>?, _ length: Int32,
+        _ destination: UnsafeMutablePointer<CChar>, _ capacity: Int32, _ info: inout CICU_UIDNAInfo, _ status: inout UErrorCode
+    ) -> Int32 {
+        switch operation {
+        case .nameToASCII: uidna_nameToASCII_UTF8(idna, source, length, destination, capacity, &info, &status)
+        case .nameToUnicode: uidna_nameToUnicodeUTF8(idna, source, length, destination, capacity, &info, &status)
+        case .labelToASCII: uidna_labelToASCII_UTF8(idna, source, length, destination, capacity, &info, &status)
+        case .labelToUnicode: uidna_labelToUnicodeUTF8(idna, source, length, destination, capacity, &info, &status)
+        }
+    }
+
 }
