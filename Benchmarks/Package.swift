@@ -62,6 +62,7 @@ let package = Package(
         benchmarkTarget("NumberBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("CalendarBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("TextBenchmarks", peers: ["FoundationPeers", "SegmentationCorpus"]),
+        benchmarkTarget("IdentifierBenchmarks"),
         // One warm normalization or case mapping for instruction counts (text-callgrind.sh).
         .executableTarget(
             name: "TextInstructions",
