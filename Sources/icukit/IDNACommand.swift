@@ -127,6 +127,7 @@ struct StringPrepCommand: ParsableCommand {
         do { prep = try StringPrep(profile) } catch { throw CLIFailure(message: error.description, code: CLI.software) }
         let options = StringPrep.Options(allowUnassigned: allowUnassigned)
         var out = OutputBuffer()
+        defer { out.flush() }  // the lines before a failing input stay written
         var failed = 0
         try input.forEachValue { text throws(CLIFailure) in
             out.append("{\"input\":")

@@ -92,7 +92,8 @@ struct IdentifierCLITests {
         }
         #expect(try cli.run(["stringprep", "--profile", "bogus", "abc"]).status == 64)
         #expect(try cli.run(["stringprep", "abc"]).status == 64)
-        let bad = try cli.run(["stringprep", "--profile", "saslprep"], stdin: Data([0x61, 0xFF]))
-        #expect(bad.status == 65 && bad.stderr.contains("byte offset 1"))
+        let bad = try cli.run(["stringprep", "--profile", "saslprep"], stdin: Data([0x6F, 0x6B, 0x0A, 0x61, 0xFF]))
+        #expect(bad.status == 65 && bad.stderr.contains("byte offset 4"))
+        #expect(bad.stdout == "{\"input\":\"ok\",\"output\":\"ok\"}\n")
     }
 }
