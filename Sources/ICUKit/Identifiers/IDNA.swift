@@ -469,14 +469,26 @@ final class IDNAHandle: @unchecked Sendable {
 
     /// ICU's Punycode refuses to encode a label of over 1,000 UTF-16 code units or to
     /// decode an `xn--` label of over 2,000 (`U_INPUT_TOO_LONG_ERROR`, which fails the
-    /// whole call): the longest label, and the limit it broke.
-    static func punycodeLimitError(_ bytes: UnsafeBufferPointer<UInt8>) -> InputTooLongError {
-        var longest = 0, isACE = false
-        for label in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "." || $0 == "\u{3002}" || $0 == "\u{FF0E}" || $0 == "\u{FF61}" }) {
-            let units = label.utf16.count
-            if units > longest { longest = units; isACE = label.lowercased().hasPrefix("xn--") }
+    /// whole call): the longest label and the limit it broke. Labels are measured after
+    /// UTS #46 mapping (which toUnicode's output shows; U+FDFA alone maps to 18
+    /// characters) when toUnicode can give it, else in the input.
+    func punycodeLimitError(_ bytes: UnsafeBufferPointer<UInt8>, _ operation: IDNA.Operation) -> InputTooLongError {
+        let unit = "UTF-16 code units in one label (ICU's Punycode limit)"
+        func longest(_ text: String) -> (units: Int, isACE: Bool) {
+            var longest = 0, isACE = false
+            for label in text.split(whereSeparator: { $0 == "." || $0 == "\u{3002}" || $0 == "\u{FF0E}" || $0 == "\u{FF61}" }) {
+                let units = label.utf16.count
+                if units > longest { longest = units; isACE = label.lowercased().hasPrefix("xn--") }
+            }
+            return (longest, isACE)
         }
-        return InputTooLongError(length: longest, limit: isACE ? 2000 : 1000, unit: "UTF-16 code units in one label (ICU's Punycode limit)")
+        if operation == .nameToASCII || operation == .labelToASCII,
+           let mapped = try? run(bytes, operation == .nameToASCII ? .nameToUnicode : .labelToUnicode) {
+            let (units, _) = longest(mapped.output)
+            if units > 1000 { return InputTooLongError(length: units, limit: 1000, unit: unit) }
+        }
+        let (units, isACE) = longest(String(decoding: bytes, as: UTF8.self))
+        return InputTooLongError(length: units, limit: isACE ? 2000 : 1000, unit: unit)
     }
 
     /// Runs one of ICU's four UTF-8 functions into a stack buffer (or, past it, straight into
@@ -516,7 +528,7 @@ final class IDNAHandle: @unchecked Sendable {
             info = retryInfo
         }
         if status == U_INPUT_TOO_LONG_ERROR {
-            throw .inputTooLong(Self.punycodeLimitError(bytes))
+            throw .inputTooLong(punycodeLimitError(bytes, operation))
         }
         if status.isFailure {
             throw .icu(ICUError(status, operation: "\(operation)"))

@@ -115,6 +115,13 @@ struct IDNATests {
         } catch .inputTooLong(let error) {
             #expect(error.length == 1001 && error.limit == 1000)
         }
+        // The limit is on the mapped label: 60 × U+FDFA (18 characters each) is 1,080 (found by IDNAFuzz).
+        do {
+            _ = try idna.toASCII(String(repeating: "\u{FDFA}", count: 60) + ".com")
+            Issue.record("no error past the Punycode limit after mapping")
+        } catch .inputTooLong(let error) {
+            #expect(error.length == 1080 && error.limit == 1000)
+        }
         #expect(try idna.toUnicode("xn--" + String(repeating: "a", count: 2100)).errors == [.punycode])
         #expect(try idna.toASCII(String(repeating: "ü", count: 1000)).errors == [.labelTooLong, .domainNameTooLong])
         let expanding = String(repeating: "\u{FDFA}", count: 100)  // 18 letters each
