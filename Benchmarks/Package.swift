@@ -63,6 +63,7 @@ let package = Package(
         benchmarkTarget("CalendarBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("TextBenchmarks", peers: ["FoundationPeers", "SegmentationCorpus"]),
         benchmarkTarget("SpoofBenchmarks"),
+        benchmarkTarget("IdentifierBenchmarks"),
         // One warm normalization or case mapping for instruction counts (text-callgrind.sh).
         .executableTarget(
             name: "TextInstructions",

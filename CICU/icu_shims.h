@@ -28,6 +28,7 @@ struct CICU_UFormattedDateInterval;
 struct CICU_UFormattedNumber;
 struct CICU_UFormattedNumberRange;
 struct CICU_UFormattedValue;
+struct CICU_UIDNA;
 struct CICU_UListFormatter;
 struct CICU_ULocaleData;
 struct CICU_ULocaleDisplayNames;
@@ -42,12 +43,14 @@ struct CICU_UResourceBundle;
 struct CICU_USet;
 struct CICU_USpoofCheckResult;
 struct CICU_USpoofChecker;
+struct CICU_UStringPrepProfile;
 struct CICU_UStringSearch;
 struct CICU_UText;
 struct CICU_UTransliterator;
 
 // Plain-data ICU structs (same layout as ICU's).
 struct CICU_UFieldPosition { int32_t field; int32_t beginIndex; int32_t endIndex; };
+struct CICU_UIDNAInfo { int16_t size; int8_t isTransitionalDifferent; int8_t reservedB3; uint32_t errors; int32_t reservedI2; int32_t reservedI3; };
 struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16]; uint16_t postContext[16]; };
 
 // Constants (values of ICU's stable enums and macros).
@@ -310,6 +313,47 @@ struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16];
 #define USPOOF_MODERATELY_RESTRICTIVE (1073741824)
 #define USPOOF_MINIMALLY_RESTRICTIVE (1342177280)
 #define USPOOF_UNRESTRICTIVE (1610612736)
+#define UIDNA_USE_STD3_RULES (2)
+#define UIDNA_CHECK_BIDI (4)
+#define UIDNA_CHECK_CONTEXTJ (8)
+#define UIDNA_CHECK_CONTEXTO (64)
+#define UIDNA_NONTRANSITIONAL_TO_ASCII (16)
+#define UIDNA_NONTRANSITIONAL_TO_UNICODE (32)
+#define UIDNA_ERROR_EMPTY_LABEL (1)
+#define UIDNA_ERROR_LABEL_TOO_LONG (2)
+#define UIDNA_ERROR_DOMAIN_NAME_TOO_LONG (4)
+#define UIDNA_ERROR_LEADING_HYPHEN (8)
+#define UIDNA_ERROR_TRAILING_HYPHEN (16)
+#define UIDNA_ERROR_HYPHEN_3_4 (32)
+#define UIDNA_ERROR_LEADING_COMBINING_MARK (64)
+#define UIDNA_ERROR_DISALLOWED (128)
+#define UIDNA_ERROR_PUNYCODE (256)
+#define UIDNA_ERROR_LABEL_HAS_DOT (512)
+#define UIDNA_ERROR_INVALID_ACE_LABEL (1024)
+#define UIDNA_ERROR_BIDI (2048)
+#define UIDNA_ERROR_CONTEXTJ (4096)
+#define UIDNA_ERROR_CONTEXTO_PUNCTUATION (8192)
+#define UIDNA_ERROR_CONTEXTO_DIGITS (16384)
+#define USPREP_DEFAULT (0)
+#define USPREP_ALLOW_UNASSIGNED (1)
+#define USPREP_RFC3491_NAMEPREP (0)
+#define USPREP_RFC3530_NFS4_CS_PREP (1)
+#define USPREP_RFC3530_NFS4_CS_PREP_CI (2)
+#define USPREP_RFC3530_NFS4_CIS_PREP (3)
+#define USPREP_RFC3530_NFS4_MIXED_PREP_PREFIX (4)
+#define USPREP_RFC3530_NFS4_MIXED_PREP_SUFFIX (5)
+#define USPREP_RFC3722_ISCSI (6)
+#define USPREP_RFC3920_NODEPREP (7)
+#define USPREP_RFC3920_RESOURCEPREP (8)
+#define USPREP_RFC4011_MIB (9)
+#define USPREP_RFC4013_SASLPREP (10)
+#define USPREP_RFC4505_TRACE (11)
+#define USPREP_RFC4518_LDAP (12)
+#define USPREP_RFC4518_LDAP_CI (13)
+#define U_STRINGPREP_PROHIBITED_ERROR (66560)
+#define U_STRINGPREP_UNASSIGNED_ERROR (66561)
+#define U_STRINGPREP_CHECK_BIDI_ERROR (66562)
+#define U_INPUT_TOO_LONG_ERROR (31)
 
 const char * U_ICU_ENTRY_POINT_RENAME(u_errorName)(int32_t code);
 static inline const char * u_errorName(int32_t code) {
@@ -1809,6 +1853,51 @@ static inline int32_t uspoof_getCheckResultRestrictionLevel(const struct CICU_US
 const struct CICU_USet * U_ICU_ENTRY_POINT_RENAME(uspoof_getCheckResultNumerics)(const struct CICU_USpoofCheckResult * checkResult, int32_t * status);
 static inline const struct CICU_USet * uspoof_getCheckResultNumerics(const struct CICU_USpoofCheckResult * checkResult, int32_t * status) {
   return U_ICU_ENTRY_POINT_RENAME(uspoof_getCheckResultNumerics)(checkResult, status);
+}
+
+struct CICU_UIDNA * U_ICU_ENTRY_POINT_RENAME(uidna_openUTS46)(uint32_t options, int32_t * pErrorCode);
+static inline struct CICU_UIDNA * uidna_openUTS46(uint32_t options, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uidna_openUTS46)(options, pErrorCode);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(uidna_close)(struct CICU_UIDNA * idna);
+static inline void uidna_close(struct CICU_UIDNA * idna) {
+  U_ICU_ENTRY_POINT_RENAME(uidna_close)(idna);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uidna_nameToASCII_UTF8)(const struct CICU_UIDNA * idna, const char * name, int32_t length, char * dest, int32_t capacity, struct CICU_UIDNAInfo * pInfo, int32_t * pErrorCode);
+static inline int32_t uidna_nameToASCII_UTF8(const struct CICU_UIDNA * idna, const char * name, int32_t length, char * dest, int32_t capacity, struct CICU_UIDNAInfo * pInfo, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uidna_nameToASCII_UTF8)(idna, name, length, dest, capacity, pInfo, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uidna_nameToUnicodeUTF8)(const struct CICU_UIDNA * idna, const char * name, int32_t length, char * dest, int32_t capacity, struct CICU_UIDNAInfo * pInfo, int32_t * pErrorCode);
+static inline int32_t uidna_nameToUnicodeUTF8(const struct CICU_UIDNA * idna, const char * name, int32_t length, char * dest, int32_t capacity, struct CICU_UIDNAInfo * pInfo, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uidna_nameToUnicodeUTF8)(idna, name, length, dest, capacity, pInfo, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uidna_labelToASCII_UTF8)(const struct CICU_UIDNA * idna, const char * label, int32_t length, char * dest, int32_t capacity, struct CICU_UIDNAInfo * pInfo, int32_t * pErrorCode);
+static inline int32_t uidna_labelToASCII_UTF8(const struct CICU_UIDNA * idna, const char * label, int32_t length, char * dest, int32_t capacity, struct CICU_UIDNAInfo * pInfo, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uidna_labelToASCII_UTF8)(idna, label, length, dest, capacity, pInfo, pErrorCode);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(uidna_labelToUnicodeUTF8)(const struct CICU_UIDNA * idna, const char * label, int32_t length, char * dest, int32_t capacity, struct CICU_UIDNAInfo * pInfo, int32_t * pErrorCode);
+static inline int32_t uidna_labelToUnicodeUTF8(const struct CICU_UIDNA * idna, const char * label, int32_t length, char * dest, int32_t capacity, struct CICU_UIDNAInfo * pInfo, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(uidna_labelToUnicodeUTF8)(idna, label, length, dest, capacity, pInfo, pErrorCode);
+}
+
+struct CICU_UStringPrepProfile * U_ICU_ENTRY_POINT_RENAME(usprep_openByType)(int32_t type, int32_t * status);
+static inline struct CICU_UStringPrepProfile * usprep_openByType(int32_t type, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(usprep_openByType)(type, status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(usprep_close)(struct CICU_UStringPrepProfile * profile);
+static inline void usprep_close(struct CICU_UStringPrepProfile * profile) {
+  U_ICU_ENTRY_POINT_RENAME(usprep_close)(profile);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(usprep_prepare)(const struct CICU_UStringPrepProfile * prep, const uint16_t * src, int32_t srcLength, uint16_t * dest, int32_t destCapacity, int32_t options, struct CICU_UParseError * parseError, int32_t * status);
+static inline int32_t usprep_prepare(const struct CICU_UStringPrepProfile * prep, const uint16_t * src, int32_t srcLength, uint16_t * dest, int32_t destCapacity, int32_t options, struct CICU_UParseError * parseError, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(usprep_prepare)(prep, src, srcLength, dest, destCapacity, options, parseError, status);
 }
 
 #endif

@@ -50,6 +50,7 @@ SCALARS = {
 STRUCTS = {
     "UParseError": "int32_t line; int32_t offset; uint16_t preContext[16]; uint16_t postContext[16];",
     "UFieldPosition": "int32_t field; int32_t beginIndex; int32_t endIndex;",
+    "UIDNAInfo": "int16_t size; int8_t isTransitionalDifferent; int8_t reservedB3; uint32_t errors; int32_t reservedI2; int32_t reservedI3;",
 }
 
 

@@ -10,7 +10,7 @@ struct ICUKitCommand: ParsableCommand {
         abstract: "Real-world text handling with ICU \(ICUVersion.icu) (Unicode \(ICUVersion.unicode)).",
         discussion: "Errors go to stderr as 'icukit: error: …'. Exit codes: 0 ok (also when the reader of the output goes away, as with | head), 64 usage, 65 invalid input data, 66 input file missing or unreadable, 70 internal, 74 I/O error.",
         version: "icukit \(ICUKitVersion.string) (ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode))",
-        subcommands: [SegmentCommand.self, SortCommand.self, CompareCommand.self, SearchCommand.self, BidiCommand.self, FormatCommand.self, LocaleCommand.self, CalendarCommand.self, DetectCommand.self, ConvertCommand.self, NormalizeCommand.self, CaseCommand.self, TransliterateCommand.self, CharsCommand.self, ScriptsCommand.self, SpoofCommand.self, LanguageCommand.self, TourCommand.self]
+        subcommands: [SegmentCommand.self, SortCommand.self, CompareCommand.self, SearchCommand.self, BidiCommand.self, FormatCommand.self, LocaleCommand.self, CalendarCommand.self, DetectCommand.self, ConvertCommand.self, NormalizeCommand.self, CaseCommand.self, TransliterateCommand.self, CharsCommand.self, ScriptsCommand.self, IDNACommand.self, StringPrepCommand.self, SpoofCommand.self, LanguageCommand.self, TourCommand.self]
     )
 
     /// Parses and runs the command, mapping every failure to one `icukit: error:` line

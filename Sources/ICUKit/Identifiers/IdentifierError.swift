@@ -2,7 +2,8 @@
 /// preparation) could not be done.
 ///
 /// ```swift
-/// do { _ = try somethingThatProcessesAnIdentifier() }   // (the IDNA work replaces this example)
+/// do { _ = try StringPrep(.saslprep).prepare("pass\u{7}word") }
+/// catch .prohibited(let scalar, let offset) { print(scalar, "at", offset) }  // U+0007 at 4
 /// catch .invalidUTF8(let error) { print("bad bytes at", error.byteOffset) }
 /// ```
 public enum IdentifierError: ICUKitError, ReportsUnknownLocale, ReportsInputTooLong {
@@ -17,7 +18,18 @@ public enum IdentifierError: ICUKitError, ReportsUnknownLocale, ReportsInputTooL
 
     // MARK: IDNA and string preparation
 
-    // (cases of the IDNA and string-preparation work go here)
+    /// A domain name or label in which UTS #46 processing found errors (the strict form
+    /// of ``IDNA``); `output` is what ICU produced all the same.
+    case idna(IDNA.Errors, output: String)
+    /// String preparation met a character its profile prohibits (such as a control
+    /// character in SASLprep): the input's character and its UTF-8 byte offset.
+    case prohibited(Unicode.Scalar, utf8Offset: Int)
+    /// String preparation met a code point unassigned in Unicode 3.2 (the profiles'
+    /// repertoire) without ``StringPrep/Options/allowUnassigned``.
+    case unassigned(Unicode.Scalar, utf8Offset: Int)
+    /// String preparation's bidi rule (RFC 3454 §6) fails: the input's character where
+    /// the text first stops satisfying it, and its UTF-8 byte offset.
+    case bidi(Unicode.Scalar, utf8Offset: Int)
 
     // MARK: Spoof checking
 
@@ -32,6 +44,10 @@ public enum IdentifierError: ICUKitError, ReportsUnknownLocale, ReportsInputTooL
         case .icu(let error): error.description
 
         // MARK: IDNA and string preparation
+        case .idna(let errors, let output): "invalid domain name \"\(output)\": \(errors.names.joined(separator: ", "))"
+        case .prohibited(let scalar, let offset): "prohibited character \(scalar.uPlusNotation) at byte offset \(offset)"
+        case .unassigned(let scalar, let offset): "unassigned code point \(scalar.uPlusNotation) at byte offset \(offset)"
+        case .bidi(let scalar, let offset): "bidi rule violated at \(scalar.uPlusNotation), byte offset \(offset)"
 
         // MARK: Spoof checking
         }
