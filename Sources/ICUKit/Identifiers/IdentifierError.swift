@@ -31,9 +31,8 @@ public enum IdentifierError: ICUKitError, ReportsUnknownLocale, ReportsInputTooL
     /// the text first stops satisfying it, and its UTF-8 byte offset.
     case bidi(Unicode.Scalar, utf8Offset: Int)
 
-    // MARK: Spoof checking
-
-    // (cases of the spoof-checking work go here)
+    // Spoof checking needs no cases of its own: its errors are the shared ones above
+    // (an allowed locale ICU would ignore is `.unknownLocale`).
 
     /// A one-line English message.
     public var description: String {
@@ -48,8 +47,6 @@ public enum IdentifierError: ICUKitError, ReportsUnknownLocale, ReportsInputTooL
         case .prohibited(let scalar, let offset): "prohibited character \(scalar.uPlusNotation) at byte offset \(offset)"
         case .unassigned(let scalar, let offset): "unassigned code point \(scalar.uPlusNotation) at byte offset \(offset)"
         case .bidi(let scalar, let offset): "bidi rule violated at \(scalar.uPlusNotation), byte offset \(offset)"
-
-        // MARK: Spoof checking
         }
     }
 }
