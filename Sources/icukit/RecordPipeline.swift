@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import ICUKit
+import Synchronization
 
 /// What a batch mode does with a record that fails (`--on-error`).
 enum OnErrorPolicy: String, CaseIterable, Sendable {
@@ -176,27 +177,18 @@ struct RecordPipeline: Sendable {
         }
     }
 
-    /// Starts the workers on `batch`; the returned group is done when every record is.
-    private func start(_ batch: Batch, _ body: @escaping DocumentBody) -> DispatchGroup {
+    /// Starts the workers on `batch`. Records are claimed a few at a time from a shared
+    /// counter, so a worker that loses its core (to the main thread, which reads and writes
+    /// meanwhile, or to another process) does not hold up the batch: the others take its share.
+    /// ``Running/wait()`` lets the main thread claim what is left before it waits.
+    private func start(_ batch: Batch, _ body: @escaping DocumentBody) -> Running {
         let group = DispatchGroup()
-        let count = batch.count, lossy = lossy
-        let workers = min(jobs, count)
-        let shared = batch.shared()
-        let work = UncheckedBody(body: body)
-        for worker in 0..<workers {
-            DispatchQueue.global().async(group: group) {
-                // Contiguous slices: worker w takes records w*n/workers ..< (w+1)*n/workers.
-                let from = worker * count / workers, to = (worker + 1) * count / workers
-                for index in from..<to {
-                    let start = index == 0 ? 0 : shared.lines[index - 1].end
-                    let entry = shared.lines[index]
-                    let line = UnsafeBufferPointer(rebasing: shared.arena[start..<entry.end])
-                    shared.outputs[index].removeAll()
-                    shared.results[index] = Self.process(line, number: entry.number, offset: entry.offset, lossy: lossy, into: &shared.outputs[index], work.body)
-                }
-            }
+        batch.claimed.store(0, ordering: .relaxed)
+        let job = Job(batch: batch, shared: batch.shared(), lossy: lossy, body: body)
+        for _ in 0..<min(jobs, batch.count) {
+            DispatchQueue.global().async(group: group) { job.run() }
         }
-        return group
+        return Running(group: group, job: job)
     }
 
     private func emit(_ batch: Batch, into out: inout OutputBuffer, skipped: inout Int) throws(CLIFailure) {
@@ -215,6 +207,8 @@ private final class Batch: @unchecked Sendable {
     var lines: [(end: Int, number: Int, offset: Int)] = []
     let results: UnsafeMutableBufferPointer<RecordPipeline.RecordResult>
     let outputs: UnsafeMutableBufferPointer<OutputBuffer>
+    /// The next record no thread has claimed yet (see `Job`).
+    let claimed = Atomic<Int>(0)
 
     init(capacity: Int) {
         arena.reserveCapacity(RecordPipeline.batchBytes + RecordPipeline.batchBytes / 4)
@@ -256,9 +250,44 @@ private struct SharedBatch: @unchecked Sendable {
     let outputs: UnsafeMutableBufferPointer<OutputBuffer>
 }
 
-/// `body` (a `@Sendable` closure) for the worker threads.
-private struct UncheckedBody: @unchecked Sendable {
+/// The work on one batch, shared by the worker threads and the main thread: each claims
+/// the next few records from the batch's counter until none are left, and writes only the
+/// slots of the records it claimed.
+private struct Job: @unchecked Sendable {
+    let batch: Batch
+    let shared: SharedBatch
+    let lossy: Bool
     let body: DocumentBody
+
+    /// Records claimed at a time: few enough to balance, enough to keep the counter cold.
+    static let claim = 4
+
+    func run() {
+        let count = shared.lines.count
+        while true {
+            let from = batch.claimed.add(Self.claim, ordering: .relaxed).oldValue
+            if from >= count { return }
+            for index in from..<min(from + Self.claim, count) {
+                let start = index == 0 ? 0 : shared.lines[index - 1].end
+                let entry = shared.lines[index]
+                let line = UnsafeBufferPointer(rebasing: shared.arena[start..<entry.end])
+                shared.outputs[index].removeAll()
+                shared.results[index] = RecordPipeline.process(line, number: entry.number, offset: entry.offset, lossy: lossy, into: &shared.outputs[index], body)
+            }
+        }
+    }
+}
+
+/// A started batch.
+private struct Running {
+    let group: DispatchGroup
+    let job: Job
+
+    /// Helps with the records no worker has claimed yet, then waits for the workers.
+    func wait() {
+        job.run()
+        group.wait()
+    }
 }
 
 extension CLI {
