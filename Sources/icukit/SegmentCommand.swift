@@ -52,9 +52,58 @@ struct SegmentCommand: ParsableCommand {
             out.flush()
             return
         }
+        if !pipeline.jsonLines {
+            // One document as JSON: streamed window by window too; the boundaries and kinds
+            // wait in bounded memory (SpillBuffer) and the object is written at the end.
+            try Self.streamJSON(of: input.input.file, lossy: pipeline.lossy, segmenter: segmenter)
+            return
+        }
         try pipeline.run(file: input.input.file) { document, out throws(CLIFailure) in
             Self.segment(document, segmenter: segmenter, format: format, wordsOnly: wordsOnly, into: &out)
         }
+    }
+
+    /// `--format json` on one document (no `--jsonl`): the same object as ``segment(_:segmenter:format:wordsOnly:into:)``,
+    /// from ``streamWindows(of:lossy:segmenter:_:)``, in bounded memory.
+    static func streamJSON(of file: String?, lossy: Bool, segmenter: Segmenter) throws(CLIFailure) {
+        let boundaries = SpillBuffer(), kinds = SpillBuffer()
+        let names = Segment.Kind.allCases
+        var offset = 0
+        var failure: CLIFailure?
+        try streamWindows(of: file, lossy: lossy, segmenter: segmenter) { _, start, end, kind in
+            if failure != nil { return }
+            offset += end - start
+            boundaries.memory.append(UInt8(ascii: ","))
+            OutputBuffer.appendDecimal(offset, to: &boundaries.memory)
+            kinds.memory.append(UInt8(truncatingIfNeeded: names.firstIndex(of: kind) ?? 0))
+            do throws(CLIFailure) {
+                try boundaries.spillIfFull()
+                try kinds.spillIfFull()
+            } catch { failure = error }
+        }
+        if let failure { throw failure }
+        var out = OutputBuffer()
+        out.append("{\"boundaries\":[0")
+        try boundaries.drain { bytes throws(CLIFailure) in
+            out.append(bytes: bytes)
+            out.endRecord()
+        }
+        out.append(byte: UInt8(ascii: "]"))
+        if segmenter.unit != .grapheme {
+            out.append(",\"kinds\":[")
+            let quoted = names.map { Array("\"\($0.rawValue)\"".utf8) }
+            var first = true
+            try kinds.drain { bytes throws(CLIFailure) in
+                for code in bytes {
+                    if first { first = false } else { out.append(byte: UInt8(ascii: ",")) }
+                    out.append(bytes: quoted[Int(code)])
+                }
+                out.endRecord()
+            }
+            out.append(byte: UInt8(ascii: "]"))
+        }
+        out.append("}\n")
+        out.flush()
     }
 
     /// The result of one document in `format`, appended to `out` byte by byte.

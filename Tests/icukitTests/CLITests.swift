@@ -22,10 +22,13 @@ struct CLITests {
         return URL(fileURLWithPath: ".build/debug/icukit")
     }()
 
-    func run(_ arguments: [String], stdin: Data = Data()) throws -> Result {
+    func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output

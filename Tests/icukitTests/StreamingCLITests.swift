@@ -13,11 +13,11 @@ struct StreamingCLITests {
 
     /// Runs with `input` in a temporary FILE (large inputs: `run` writes all of stdin
     /// before reading stdout, which a streaming command fills first).
-    func run(_ arguments: [String], file input: String) throws -> CLITests.Result {
+    func run(_ arguments: [String], file input: String, environment: [String: String] = [:]) throws -> CLITests.Result {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("icukit-streaming-\(UUID().uuidString)").path
         try Data(input.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return try cli.run(arguments + [path])
+        return try cli.run(arguments + [path], environment: environment)
     }
 
     /// Starts `icukit arguments` with stdin and stdout pipes; stdin stays open.
@@ -164,6 +164,29 @@ struct StreamingCLITests {
         #expect(try run(["segment", "--by", "word", "--format", "count", "--words-only"], file: text).stdout == "\(wordLike)\n")
         let lines = try run(["segment", "--by", "word"], file: text).stdout
         #expect(lines.replacingOccurrences(of: "\n", with: "") == text)
+    }
+
+    @Test("one document as JSON, streamed in windows with its boundaries spilled to a temporary file, equals the whole-document answer")
+    func windowedJSON() throws {
+        let sentence = "Im Jahr 1871 baute man den Leuchtturm \u{2014} \u{0644}\u{0627} \u{0634}\u{064A}\u{0621}; \u{5317}\u{4EAC}\u{5E02}\u{3002} "
+        let text = String(repeating: sentence, count: 5 << 20 / sentence.utf8.count)  // past the first 4 MiB window
+        for unit in ["word", "grapheme"] {
+            // A 4 KiB memory limit sends almost all of the boundaries and kinds through tmpfile.
+            let streamed = try run(["segment", "--by", unit, "--format", "json"], file: text, environment: ["ICUKIT_SPILL_BYTES": "4096"])
+            let whole = try run(["segment", "--by", unit, "--format", "json", "--jsonl"], file: "\"" + text + "\"\n")
+            #expect(streamed.status == 0 && whole.status == 0)
+            #expect(streamed.stdout.utf8.count > 1 << 20)
+            #expect(streamed.stdout == whole.stdout, "\(unit)")
+        }
+        // Invalid UTF-8 past the first window: an error with its offset and no half-written object.
+        var bytes = Array(text.utf8)
+        bytes.insert(0xFF, at: 4_500_000 + (bytes[4_500_000...].firstIndex { $0 < 0x80 || $0 >= 0xC0 }! - 4_500_000))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("icukit-streaming-\(UUID().uuidString)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let failed = try cli.run(["segment", "--by", "word", "--format", "json", path], environment: ["ICUKIT_SPILL_BYTES": "4096"])
+        #expect(failed.status == 65 && failed.stdout.isEmpty)
+        #expect(failed.stderr.contains("invalid UTF-8 at byte offset \(bytes.firstIndex(of: 0xFF)!)"), "\(failed.stderr)")
     }
 
     @Test("sort splits lines on bytes: LF, CR LF, a lone CR kept, no final newline")
