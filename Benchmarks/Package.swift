@@ -69,6 +69,11 @@ let package = Package(
             name: "TextInstructions",
             dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU", "SegmentationCorpus"]
         ),
+        // 200 short transliterations for instruction counts (translit-callgrind.sh).
+        .executableTarget(
+            name: "TransliterationInstructions",
+            dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU", "FoundationPeers", "SegmentationCorpus"]
+        ),
         // One shared Segmenter/Collator/TextConverter/formatter used by 1, 2, 4, 8 threads.
         .executableTarget(
             name: "ScalingTiming",

@@ -97,17 +97,30 @@ public final class RawCaseMapper: @unchecked Sendable {
 /// `u_strToUTF8`.
 public final class RawTransliterator: @unchecked Sendable {
     private let transliterator: OpaquePointer
+    private let template: OpaquePointer?
     private var buffer: [UInt16] = []
     private var output: [CChar] = []
 
-    public init(_ id: String) {
+    /// With `clone`, the transliterator used is a `utrans_clone` of the one opened (as a
+    /// pool of per-thread clones uses), the opened one kept alive beside it.
+    public init(_ id: String, clone: Bool = false) {
         let units = Array(id.utf16)
         var status = U_ZERO_ERROR
         var parseError = CICU_UParseError()
-        transliterator = utrans_openU(units, Int32(units.count), UTRANS_FORWARD, nil, -1, &parseError, &status)!
+        let opened = utrans_openU(units, Int32(units.count), UTRANS_FORWARD, nil, -1, &parseError, &status)!
+        if clone {
+            template = opened
+            transliterator = utrans_clone(opened, &status)!
+        } else {
+            template = nil
+            transliterator = opened
+        }
     }
 
-    deinit { utrans_close(transliterator) }
+    deinit {
+        utrans_close(transliterator)
+        if let template { utrans_close(template) }
+    }
 
     /// Opens and closes `id` once: the cost of a first use.
     public static func construct(_ id: String) {
