@@ -13,10 +13,16 @@
 # from the same source package's test data (ICU's own oracle for that version), in
 # $prefix/share/icukit-testdata/{unicode,unicode/auxiliary,collation}; the test suite reads them
 # through ICUKIT_UNICODE_DIR and ICUKIT_COLLATION_TEST_DIR (Scripts/test.sh --icu sets both).
+# The Text suites' oracles come from the same source: ICU's `uconv` (bin/uconv); UnicodeData,
+# CaseFolding, SpecialCasing and NormalizationTest as shipped; Scripts, ScriptExtensions, Blocks,
+# DerivedAge, PropertyValueAliases and emoji-data derived from ICU's preparsed UCD
+# (Scripts/ppucd-to-ucd.py; ICU's source has no copies of those). Each set of test data has its own marker, so a cache
+# built before a set existed gets it without rebuilding the libraries.
 #
 # ICUKIT_ICU_CACHE overrides the cache directory (default /var/cache/icukit).
 set -euo pipefail
 
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 major="${1:?usage: build-icu.sh MAJOR (76)}"
 case "$major" in
     76) suite=trixie; version=76.1 ;;
@@ -26,7 +32,7 @@ esac
 cache="${ICUKIT_ICU_CACHE:-/var/cache/icukit}"
 prefix="$cache/icu-$version"
 testdata="$prefix/share/icukit-testdata"
-if [ -f "$prefix/.complete" ] && [ -f "$testdata/.complete" ]; then
+if [ -f "$prefix/.complete" ] && [ -f "$testdata/.complete" ] && [ -f "$testdata/.complete-text" ]; then
     echo "$prefix"
     exit 0
 fi
@@ -77,6 +83,16 @@ install_testdata() {  # $1: the unpacked source tree
     cp "$from"/CollationTest_NON_IGNORABLE_SHORT.txt "$testdata/collation/CollationTest_CLDR_NON_IGNORABLE_SHORT.txt"
     cp "$from"/CollationTest_SHIFTED_SHORT.txt "$testdata/collation/CollationTest_CLDR_SHIFTED_SHORT.txt"
     touch "$testdata/.complete"
+    local unidata="$1/source/data/unidata"
+    cp "$unidata"/{UnicodeData,CaseFolding,SpecialCasing,NormalizationTest}.txt "$testdata/unicode/"
+    python3 "$here/ppucd-to-ucd.py" "$unidata/ppucd.txt" "$testdata/unicode"
+    # ICU's own uconv for this version (the transliteration suite's oracle, as Debian's
+    # icu-devtools uconv is for 72), compiled from the source's extra/uconv against the
+    # libraries above; its message bundle is left out (uconv then prints bare messages).
+    local uconv="$1/source/extra/uconv"
+    c++ -O2 -std=c++17 -w -I"$prefix/include" -I"$1/source/common" -I"$uconv" "$uconv/uconv.cpp" -x c "$uconv/uwmsg.c" \
+        -o "$prefix/bin/uconv" -L"$prefix/lib" -licui18n -licuuc -licudata -Wl,--disable-new-dtags,-rpath,"$prefix/lib" >&2
+    touch "$testdata/.complete-text"
 }
 if [ -f "$prefix/.complete" ]; then  # libraries from an earlier run, test data missing
     install_testdata "$work/tree"

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Testing) import ICUKit
 import Testing
 
-/// Unicode 15.0 NormalizationTest.txt, all of it, plus the Part 1 invariant for every
+/// NormalizationTest.txt of the ICU under test (Unicode 15.0 on 72, 16.0 on 76), all of it, plus the Part 1 invariant for every
 /// other code point (UAX #15 §"Conformance testing").
 @Suite("Normalization conformance")
 struct NormalizationConformanceTests {

@@ -2,7 +2,7 @@ import Foundation
 import ICUKit
 import Testing
 
-/// Character properties for every code point against the Unicode 15.0 data files.
+/// Character properties for every code point against the UCD files of the ICU under test (see `UnicodeDataFile`).
 @Suite("Character properties conformance")
 struct ScalarPropertiesConformanceTests {
     static func mismatches(_ label: String, _ check: (UInt32) -> String?) -> [String] {
