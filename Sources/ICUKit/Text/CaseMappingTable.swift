@@ -46,6 +46,8 @@ final class CaseMappingTable: @unchecked Sendable {
     /// mapped code point's UTF-8 bytes (first byte lowest).
     private let stage1: UnsafeMutableBufferPointer<UInt16>
     private let stage2: UnsafeMutableBufferPointer<UInt32>
+    /// Per lead byte: the sequence length if every code point it starts is unchanged, else 0.
+    private let skipLength: UnsafeMutableBufferPointer<UInt8>
     /// The output bound in halves of the input length (3: a 2-byte letter may map to a
     /// 3-byte one, like ɐ → Ɐ).
     let growthHalves: Int
@@ -61,9 +63,10 @@ final class CaseMappingTable: @unchecked Sendable {
         let candidates: [ClosedRange<Int32>]
         do { candidates = try NormalizationEngine.ranges("[[:Changes_When_Casemapped:][:Changes_When_Casefolded:][:Cased:][:Case_Ignorable:]]") } catch { throw .icu(error) }
         var growth = 2
+        let probes = Probes(call)
         for range in candidates {
             for c in range where c < 0xD800 || c > 0xDFFF {
-                let value = Self.compute(c, operation, call)
+                let value = Self.compute(c, operation, call, probes)
                 flat[Int(c)] = value
                 if value != 0 && value != Self.complicated {
                     let inLength = Self.utf8Length(UInt32(c)), outLength = Self.valueLength(value)
@@ -78,12 +81,28 @@ final class CaseMappingTable: @unchecked Sendable {
             let expected: UInt32 = changes ? (operation == .upper ? byte - 0x20 : byte + 0x20) : 0
             guard flat[Int(byte)] == expected else { throw .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "case table: ASCII U+\(String(byte, radix: 16))")) }
         }
+        // Lead bytes under which every code point is unchanged (Arabic, Devanagari, CJK…):
+        // the scan skips those sequences without decoding them.
+        var skip = [UInt8](repeating: 0, count: 256)
+        for lead in 0xC2...0xF4 {
+            // The code points a lead byte can start (E0 and F0 sequences start at U+0800 and
+            // U+10000; F4 ends at U+10FFFF).
+            let (first, length, size) = lead < 0xE0 ? ((lead & 0x1F) << 6, 2, 64) : lead < 0xF0 ? ((lead & 0x0F) << 12, 3, 4096) : ((lead & 0x07) << 18, 4, 1 << 18)
+            let start = max(first, length == 3 ? 0x800 : length == 4 ? 0x10000 : 0x80), end = min(first + size, 0x110000)
+            if flat[start..<end].allSatisfy({ $0 == 0 }) { skip[lead] = UInt8(length) }
+        }
+        skipLength = .allocate(capacity: 256)
+        _ = skipLength.initialize(from: skip)
         var blocks: [ArraySlice<UInt32>: UInt16] = [:]
         var table: [UInt32] = []
         var index = [UInt16](repeating: 0, count: 0x110000 >> 7)
+        var zeroBlock: UInt16? = nil
         for blockNumber in 0..<(0x110000 >> 7) {
             let block = flat[(blockNumber << 7)..<((blockNumber + 1) << 7)]
+            // Most blocks are all "unchanged": share one without hashing them.
+            if let zero = zeroBlock, block.allSatisfy({ $0 == 0 }) { index[blockNumber] = zero; continue }
             if let existing = blocks[block] { index[blockNumber] = existing; continue }
+            if zeroBlock == nil, block.allSatisfy({ $0 == 0 }) { zeroBlock = UInt16(table.count >> 7) }
             let number = UInt16(table.count >> 7)
             blocks[block] = number
             table.append(contentsOf: block)
@@ -98,6 +117,7 @@ final class CaseMappingTable: @unchecked Sendable {
     deinit {
         stage1.deallocate()
         stage2.deallocate()
+        skipLength.deallocate()
     }
 
     static func call(_ operation: Operation, _ map: OpaquePointer) -> ICUCall {
@@ -152,23 +172,35 @@ final class CaseMappingTable: @unchecked Sendable {
         return Array(UTF8.encode(scalar)!)
     }
 
+    /// Probe contexts (before, after): the mapping of a code point must not change
+    /// between them. After a cased letter at the end of the text (Final_Sigma's shape),
+    /// after I before a dot above (After_I, Not_Before_Dot), after a soft-dotted i before
+    /// an accent (After_Soft_Dotted, More_Above), after a cased letter and a
+    /// case-ignorable before a cased letter. (No Σ in them: Σ's own lowercase depends on
+    /// its neighbours, which is Σ's complication, handled in `compute`.)
+    static let contexts: [([UInt8], [UInt8])] = [
+        (Array("A".utf8), []), (Array("I".utf8), Array("\u{307}".utf8)),
+        (Array("i".utf8), Array("\u{301}".utf8)), (Array("a'".utf8), Array("A".utf8)),
+    ]
+
+    /// ICU's mappings of the probe contexts' own parts, computed once per table.
+    struct Probes {
+        let contexts: [(before: [UInt8], after: [UInt8], mappedBefore: [UInt8], mappedAfter: [UInt8])]
+        init(_ call: ICUCall) {
+            contexts = CaseMappingTable.contexts.map { ($0.0, $0.1, CaseMappingTable.icu($0.0, call) ?? [], CaseMappingTable.icu($0.1, call) ?? []) }
+        }
+    }
+
     /// The table value of one code point, asked of ICU.
-    static func compute(_ c: Int32, _ operation: Operation, _ call: ICUCall) -> UInt32 {
+    static func compute(_ c: Int32, _ operation: Operation, _ call: ICUCall, _ probes: Probes) -> UInt32 {
         if c >= 0xD800 && c <= 0xDFFF { return 0 }
         // Σ's lowercase depends on its neighbours (Final_Sigma), whatever the probes show.
         if operation == .lower && c == 0x3A3 { return complicated }
         let own = utf8(c)
         guard let alone = icu(own, call) else { return complicated }
-        // The probe contexts: the mapping of c must not depend on them. (No Σ in them: Σ's
-        // own lowercase depends on c, which is Σ's complication, handled above.)
-        let contexts: [([UInt8], [UInt8])] = [
-            (Array("A".utf8), []), (Array("a".utf8), Array("A".utf8)), ([], Array("a".utf8)),
-            (Array("i".utf8), []), (Array("I".utf8), []), (Array("A'".utf8), []), (Array("A\u{301}".utf8), []),
-            ([], Array("\u{307}".utf8)), ([], Array("\u{301}a".utf8)), (Array("a\u{345}".utf8), Array("\u{345}".utf8)),
-        ]
-        for (before, after) in contexts {
-            guard let whole = icu(before + own + after, call), let b = icu(before, call), let a = icu(after, call),
-                  whole == b + alone + a else { return complicated }
+        for context in probes.contexts {
+            guard let whole = icu(context.before + own + context.after, call),
+                  whole == context.mappedBefore + alone + context.mappedAfter else { return complicated }
         }
         if alone == own { return 0 }
         let scalars = String(decoding: alone, as: UTF8.self).unicodeScalars
@@ -243,6 +275,8 @@ final class CaseMappingTable: @unchecked Sendable {
                 i += 1
                 continue
             }
+            let skip = Int(skipLength[Int(byte)])
+            if skip != 0 { i += skip; continue }
             let (c, _, length) = Self.decode(source, i)
             if value(c) != 0 { break }
             i += length
@@ -262,6 +296,14 @@ final class CaseMappingTable: @unchecked Sendable {
                 if byte < 0x80 {
                     out[o] = byte &- low <= high &- low ? byte &+ asciiDelta : byte
                     o += 1; i += 1
+                    continue
+                }
+                let skip = Int(skipLength[Int(byte)])
+                if skip != 0 {
+                    // Unchanged: copy the sequence (2 to 4 bytes).
+                    out[o] = byte; out[o + 1] = source[i + 1]
+                    if skip > 2 { out[o + 2] = source[i + 2]; if skip > 3 { out[o + 3] = source[i + 3] } }
+                    o += skip; i += skip
                     continue
                 }
                 let (c, raw, length) = Self.decode(source, i)

@@ -87,6 +87,23 @@ struct CaseMappingFastPathTests {
         }
     }
 
+    @Test("text without a changing code point is returned as it is, every lead byte", arguments: Operation.allCases)
+    func unchangedText(operation: Operation) throws {
+        var input: [UInt8] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), !Self.caseRelevant.contains(scalar) else { continue }
+            input += Self.bytes(value)
+        }
+        let text = String(decoding: input, as: UTF8.self)
+        let mapper = CaseMapper()
+        #expect(try mapper.mappedByFastPath(text, operation).map { same($0, text) } == true)
+        #expect(same(try mapper.mappedThroughICU(text, operation), text))
+        // The same text after a changing letter: through the writing loop.
+        let shifted = (operation == .upper ? "a" : "A") + text
+        let fast = try mapper.mappedByFastPath(shifted, operation)
+        #expect(fast.map { same($0, try! mapper.mappedThroughICU(shifted, operation)) } == true)
+    }
+
     static let specialLocales = ["tr", "az", "lt", "el", "nl", "hy", "tr-TR", "TR", "tur", "az-Cyrl", "el_GR", "lt@collation=standard", "nl-BE", "ell"]
 
     @Test("special locales never take the fast path, and their results are ICU's")
