@@ -298,13 +298,16 @@ final class CaseMappingTable: @unchecked Sendable {
                     o += 1; i += 1
                     continue
                 }
-                let skip = Int(skipLength[Int(byte)])
-                if skip != 0 {
-                    // Unchanged: copy the sequence (2 to 4 bytes).
-                    out[o] = byte; out[o + 1] = source[i + 1]
-                    if skip > 2 { out[o + 2] = source[i + 2]; if skip > 3 { out[o + 3] = source[i + 3] } }
-                    o += skip; i += skip
-                    continue
+                // Unchanged 3- and 4-byte sequences (Devanagari, CJK…) are copied undecoded;
+                // 2-byte ones (Cyrillic, Greek, Arabic) are cheaper to decode than to test.
+                if byte >= 0xE0 {
+                    let skip = Int(skipLength[Int(byte)])
+                    if skip != 0 {
+                        out[o] = byte; out[o + 1] = source[i + 1]; out[o + 2] = source[i + 2]
+                        if skip > 3 { out[o + 3] = source[i + 3] }
+                        o += skip; i += skip
+                        continue
+                    }
                 }
                 let (c, raw, length) = Self.decode(source, i)
                 var mapped = value(c)

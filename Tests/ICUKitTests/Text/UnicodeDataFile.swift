@@ -1,9 +1,10 @@
 import Foundation
 
-/// Reading the Unicode Character Database files in /usr/share/unicode (Debian
-/// `unicode-data`, Unicode 15.0 = ICU 72). A missing file is an error, never a skip.
+/// Reading the Unicode Character Database files of the ICU under test: /usr/share/unicode
+/// (Debian `unicode-data`, Unicode 15.0 = ICU 72), or `ICUKIT_UNICODE_DIR` (`Scripts/test.sh
+/// --icu 76`: Unicode 16.0; see `TestData`). A missing file is an error, never a skip.
 enum UnicodeDataFile {
-    static let directory = "/usr/share/unicode"
+    static let directory = TestData.unicodeDirectory
 
     struct Missing: Error, CustomStringConvertible {
         let path: String
