@@ -1585,6 +1585,11 @@ static inline uint32_t ucasemap_getOptions(const struct CICU_UCaseMap * csm) {
   return U_ICU_ENTRY_POINT_RENAME(ucasemap_getOptions)(csm);
 }
 
+const char * U_ICU_ENTRY_POINT_RENAME(ucasemap_getLocale)(const struct CICU_UCaseMap * csm);
+static inline const char * ucasemap_getLocale(const struct CICU_UCaseMap * csm) {
+  return U_ICU_ENTRY_POINT_RENAME(ucasemap_getLocale)(csm);
+}
+
 struct CICU_UTransliterator * U_ICU_ENTRY_POINT_RENAME(utrans_openU)(const uint16_t * id, int32_t idLength, int32_t dir, const uint16_t * rules, int32_t rulesLength, struct CICU_UParseError * parseError, int32_t * pErrorCode);
 static inline struct CICU_UTransliterator * utrans_openU(const uint16_t * id, int32_t idLength, int32_t dir, const uint16_t * rules, int32_t rulesLength, struct CICU_UParseError * parseError, int32_t * pErrorCode) {
   return U_ICU_ENTRY_POINT_RENAME(utrans_openU)(id, idLength, dir, rules, rulesLength, parseError, pErrorCode);

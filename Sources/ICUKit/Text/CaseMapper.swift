@@ -67,8 +67,7 @@ public struct CaseMapper: Sendable, Hashable {
     /// try CaseMapper().uppercased("straße")  // "STRASSE"
     /// ```
     public func uppercased(_ text: String) throws(TextTransformError) -> String {
-        let map = try CaseMapHandle.handle(locale: locale.identifier, options: 0).shared.pointer
-        return try Self.map(text, "ucasemap_utf8ToUpper") { ucasemap_utf8ToUpper(map, $0, $1, $2, $3, &$4) }
+        try map(text, .upper, fastPath: true)
     }
 
     /// `text` in lowercase.
@@ -77,8 +76,7 @@ public struct CaseMapper: Sendable, Hashable {
     /// try CaseMapper(locale: LocaleID("tr")).lowercased("DİYARBAKIR")  // "diyarbakır"
     /// ```
     public func lowercased(_ text: String) throws(TextTransformError) -> String {
-        let map = try CaseMapHandle.handle(locale: locale.identifier, options: 0).shared.pointer
-        return try Self.map(text, "ucasemap_utf8ToLower") { ucasemap_utf8ToLower(map, $0, $1, $2, $3, &$4) }
+        try map(text, .lower, fastPath: true)
     }
 
     /// `text` in titlecase: the first cased character of each word (by the locale's word
@@ -102,9 +100,11 @@ public struct CaseMapper: Sendable, Hashable {
     /// try CaseMapper(locale: LocaleID("tr")).folded("I")  // "ı"
     /// ```
     public func folded(_ text: String, turkic: Bool? = nil) throws(TextTransformError) -> String {
-        let options = (turkic ?? isTurkic) ? UInt32(U_FOLD_CASE_EXCLUDE_SPECIAL_I) : UInt32(U_FOLD_CASE_DEFAULT)
-        let map = try CaseMapHandle.handle(locale: "", options: options).shared.pointer
-        return try Self.map(text, "ucasemap_utf8FoldCase") { ucasemap_utf8FoldCase(map, $0, $1, $2, $3, &$4) }
+        if turkic ?? isTurkic {
+            let map = try CaseMapHandle.handle(locale: "", options: UInt32(U_FOLD_CASE_EXCLUDE_SPECIAL_I)).shared.pointer
+            return try Self.map(text, "ucasemap_utf8FoldCase") { ucasemap_utf8FoldCase(map, $0, $1, $2, $3, &$4) }
+        }
+        return try map(text, .fold, fastPath: true)
     }
 
     /// Whether `a` and `b` are equal ignoring case: Unicode's canonical caseless match
@@ -133,6 +133,87 @@ public struct CaseMapper: Sendable, Hashable {
 
     private func caselessKey(_ text: String) throws(TextTransformError) -> String {
         try Normalizer.nfd.normalize(folded(Normalizer.nfd.normalize(text)))
+    }
+
+    /// The operations of the fast path (for tests).
+    @_spi(Testing)
+    public enum FastPathOperation: Sendable, CaseIterable {
+        /// ``uppercased(_:)``.
+        case upper
+        /// ``lowercased(_:)``.
+        case lower
+        /// ``folded(_:turkic:)`` without the Turkic option.
+        case fold
+    }
+
+    /// ICU's own answer (`ucasemap_utf8To*`, the whole text, never the fast path; for tests).
+    @_spi(Testing)
+    public func mappedThroughICU(_ text: String, _ operation: FastPathOperation) throws(TextTransformError) -> String {
+        try map(text, operation, fastPath: false)
+    }
+
+    /// The fast path's answer, or `nil` where it declines (a locale not like root, or a
+    /// text it hands to ICU whole); for tests.
+    @_spi(Testing)
+    public func mappedByFastPath(_ text: String, _ operation: FastPathOperation) throws(TextTransformError) -> String? {
+        let (handle, call) = try icuCall(operation)
+        guard handle.rootLike, let table = CaseMappingTables.table(Self.tableOperation(operation)) else { return nil }
+        return try Normalizer.withUTF8(text) { (bytes) throws(TextTransformError) -> String? in
+            switch table.map(bytes, call) {
+            case .unchanged: return text
+            case .mapped(let result): return result
+            case .declined: return nil
+            }
+        }
+    }
+
+    /// The number of code points where a fast-path table disagrees with ICU (must be 0;
+    /// walks the whole code space with ICU's probes; for tests).
+    @_spi(Testing)
+    public static func fastPathTableMismatches(_ operation: FastPathOperation) throws(TextTransformError) -> Int {
+        try CaseMappingTables.make(tableOperation(operation)).get().mismatches()
+    }
+
+    private static func tableOperation(_ operation: FastPathOperation) -> CaseMappingTable.Operation {
+        switch operation {
+        case .upper: .upper
+        case .lower: .lower
+        case .fold: .fold
+        }
+    }
+
+    /// The map handle and ICU function of a (non-Turkic) operation.
+    private func icuCall(_ operation: FastPathOperation) throws(TextTransformError) -> (CaseMapHandle, CaseMappingTable.ICUCall) {
+        let handle = switch operation {
+        case .upper, .lower: try CaseMapHandle.handle(locale: locale.identifier, options: 0)
+        case .fold: try CaseMapHandle.handle(locale: "", options: UInt32(U_FOLD_CASE_DEFAULT))
+        }
+        return (handle, CaseMappingTable.call(Self.tableOperation(operation), handle.shared.pointer))
+    }
+
+    /// Upper, lower or default fold: the table's fast path where the locale behaves like
+    /// root (see `CaseMappingTable`), ICU for the whole text otherwise or where it declines.
+    private func map(_ text: String, _ operation: FastPathOperation, fastPath: Bool) throws(TextTransformError) -> String {
+        let (handle, call) = try icuCall(operation)
+        let name: StaticString = switch operation {
+        case .upper: "ucasemap_utf8ToUpper"
+        case .lower: "ucasemap_utf8ToLower"
+        case .fold: "ucasemap_utf8FoldCase"
+        }
+        if fastPath, handle.rootLike, let table = CaseMappingTables.table(Self.tableOperation(operation)) {
+            let result = try Normalizer.withUTF8(text) { (bytes) throws(TextTransformError) -> String? in
+                guard bytes.count <= Int(Int32.max) / 3 else {
+                    throw .inputTooLong(InputTooLongError(length: bytes.count, limit: Int(Int32.max) / 3, unit: "UTF-8 bytes"))
+                }
+                switch table.map(bytes, call) {
+                case .unchanged: return text
+                case .mapped(let result): return result
+                case .declined: return nil
+                }
+            }
+            if let result { return result }
+        }
+        return try Self.map(text, name, call)
     }
 
     private var isTurkic: Bool {

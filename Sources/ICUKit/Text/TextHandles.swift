@@ -13,6 +13,9 @@ internal import CICU
 final class CaseMapHandle: @unchecked Sendable {
     let shared: ICUHandle
     let titlePool: ICUPool<ICUHandle>
+    /// Whether upper and lower behave as in root for this map's locale (the condition of
+    /// the fast path, `CaseMappingTable`).
+    let rootLike: Bool
 
     struct Key: Hashable, Sendable {
         let locale: String
@@ -31,6 +34,7 @@ final class CaseMapHandle: @unchecked Sendable {
 
     private init(locale: String, options: UInt32) throws(ICUError) {
         shared = try Self.open(locale, options)
+        rootLike = CaseMappingTable.rootLike(shared.pointer)
         titlePool = try ICUPool(capacity: 8) { () throws(ICUError) in try Self.open(locale, options) }
     }
 

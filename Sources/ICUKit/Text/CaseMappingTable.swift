@@ -1,0 +1,358 @@
+internal import CICU
+
+/// The UTF-8 fast path of ``CaseMapper`` for root-like locales: one table per operation
+/// (upper, lower, default fold), built once from ICU's own answers.
+///
+/// Per code point the table says "unchanged", "becomes this one code point" (stored as its
+/// UTF-8 bytes) or "complicated". A code point is simple only when ICU's mapping of it
+/// alone (`ucasemap_utf8To*` on the root map, the very call of the ICU path) is one code
+/// point and ICU gives the same mapping in every probe context (after and before cased
+/// letters, case-ignorables, combining dots). Complicated are the 1:n mappings (ß → SS,
+/// İ → i̇, ΐ) and the context-dependent one (Σ, Final_Sigma, in lowercasing).
+///
+/// Text whose code points are all unchanged is returned as is (no copy, no validation);
+/// text with simple mappings only is written here, a `String` made once. A complicated
+/// code point goes to ICU: alone, for upper and fold (context-free in root: ICU's
+/// `toUpper` uses context only for Turkish, Lithuanian and Greek, folding never), and with
+/// the whole text for lower (Final_Sigma looks arbitrarily far both ways).
+///
+/// Only for locales whose case behaviour is root's (ICU's `ucase_getCaseLocale`: special
+/// behaviour for tr, az, lt, el, nl, hy); the caller checks ``rootLike(_:)``. Every code
+/// point is checked against ICU, alone and in contexts, in `CaseMappingFastPathTests`.
+///
+/// `Sendable` notes: the table is written only in `init`; ICU's upper/lower/fold functions
+/// only read their `UCaseMap`.
+final class CaseMappingTable: @unchecked Sendable {
+    enum Operation: Sendable { case upper, lower, fold }
+
+    /// An ICU case function over UTF-8: (dest, capacity, src, length, status) → length.
+    typealias ICUCall = (UnsafeMutablePointer<CChar>, Int32, UnsafePointer<CChar>?, Int32, inout UErrorCode) -> Int32
+
+    /// What the fast path did with a text.
+    enum Outcome {
+        /// No code point changes: the text is its own result.
+        case unchanged
+        case mapped(String)
+        /// ICU must map the whole text (a complicated code point in lowercasing, or a
+        /// result longer than the buffer).
+        case declined
+    }
+
+    static let complicated: UInt32 = 0xFFFF_FFFF
+
+    let operation: Operation
+    let handle: CaseMapHandle
+    /// Two stages of 128-code-point blocks; values: 0 unchanged, `complicated`, or the
+    /// mapped code point's UTF-8 bytes (first byte lowest).
+    private let stage1: UnsafeMutableBufferPointer<UInt16>
+    private let stage2: UnsafeMutableBufferPointer<UInt32>
+    /// Per lead byte: the sequence length if every code point it starts is unchanged, else 0.
+    private let skipLength: UnsafeMutableBufferPointer<UInt8>
+    /// The output bound in halves of the input length (3: a 2-byte letter may map to a
+    /// 3-byte one, like ɐ → Ɐ).
+    let growthHalves: Int
+
+    init(_ operation: Operation) throws(TextTransformError) {
+        self.operation = operation
+        handle = try CaseMapHandle.handle(locale: "", options: operation == .fold ? UInt32(U_FOLD_CASE_DEFAULT) : 0)
+        let map = handle.shared.pointer
+        let call = Self.call(operation, map)
+        var flat = [UInt32](repeating: 0, count: 0x110000)
+        // Outside these sets no code point changes under any case operation (verified over
+        // the whole code space by the tests); only these few thousand are asked of ICU.
+        let candidates: [ClosedRange<Int32>]
+        do { candidates = try NormalizationEngine.ranges("[[:Changes_When_Casemapped:][:Changes_When_Casefolded:][:Cased:][:Case_Ignorable:]]") } catch { throw .icu(error) }
+        var growth = 2
+        let probes = Probes(call)
+        for range in candidates {
+            for c in range where c < 0xD800 || c > 0xDFFF {
+                let value = Self.compute(c, operation, call, probes)
+                flat[Int(c)] = value
+                if value != 0 && value != Self.complicated {
+                    let inLength = Self.utf8Length(UInt32(c)), outLength = Self.valueLength(value)
+                    growth = max(growth, (2 * outLength + inLength - 1) / inLength)
+                }
+            }
+        }
+        growthHalves = growth
+        // The scan treats ASCII directly (a–z up, A–Z down); ICU must agree.
+        for byte in UInt32(0)..<0x80 {
+            let changes = operation == .upper ? (0x61...0x7A).contains(byte) : (0x41...0x5A).contains(byte)
+            let expected: UInt32 = changes ? (operation == .upper ? byte - 0x20 : byte + 0x20) : 0
+            guard flat[Int(byte)] == expected else { throw .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "case table: ASCII U+\(String(byte, radix: 16))")) }
+        }
+        // Lead bytes under which every code point is unchanged (Arabic, Devanagari, CJK…):
+        // the scan skips those sequences without decoding them.
+        var skip = [UInt8](repeating: 0, count: 256)
+        for lead in 0xC2...0xF4 {
+            // The code points a lead byte can start (E0 and F0 sequences start at U+0800 and
+            // U+10000; F4 ends at U+10FFFF).
+            let (first, length, size) = lead < 0xE0 ? ((lead & 0x1F) << 6, 2, 64) : lead < 0xF0 ? ((lead & 0x0F) << 12, 3, 4096) : ((lead & 0x07) << 18, 4, 1 << 18)
+            let start = max(first, length == 3 ? 0x800 : length == 4 ? 0x10000 : 0x80), end = min(first + size, 0x110000)
+            if flat[start..<end].allSatisfy({ $0 == 0 }) { skip[lead] = UInt8(length) }
+        }
+        skipLength = .allocate(capacity: 256)
+        _ = skipLength.initialize(from: skip)
+        var blocks: [ArraySlice<UInt32>: UInt16] = [:]
+        var table: [UInt32] = []
+        var index = [UInt16](repeating: 0, count: 0x110000 >> 7)
+        var zeroBlock: UInt16? = nil
+        for blockNumber in 0..<(0x110000 >> 7) {
+            let block = flat[(blockNumber << 7)..<((blockNumber + 1) << 7)]
+            // Most blocks are all "unchanged": share one without hashing them.
+            if let zero = zeroBlock, block.allSatisfy({ $0 == 0 }) { index[blockNumber] = zero; continue }
+            if let existing = blocks[block] { index[blockNumber] = existing; continue }
+            if zeroBlock == nil, block.allSatisfy({ $0 == 0 }) { zeroBlock = UInt16(table.count >> 7) }
+            let number = UInt16(table.count >> 7)
+            blocks[block] = number
+            table.append(contentsOf: block)
+            index[blockNumber] = number
+        }
+        stage1 = .allocate(capacity: index.count)
+        _ = stage1.initialize(from: index)
+        stage2 = .allocate(capacity: table.count)
+        _ = stage2.initialize(from: table)
+    }
+
+    deinit {
+        stage1.deallocate()
+        stage2.deallocate()
+        skipLength.deallocate()
+    }
+
+    static func call(_ operation: Operation, _ map: OpaquePointer) -> ICUCall {
+        switch operation {
+        case .upper: { ucasemap_utf8ToUpper(map, $0, $1, $2, $3, &$4) }
+        case .lower: { ucasemap_utf8ToLower(map, $0, $1, $2, $3, &$4) }
+        case .fold: { ucasemap_utf8FoldCase(map, $0, $1, $2, $3, &$4) }
+        }
+    }
+
+    /// Whether a `UCaseMap` opened for `locale` behaves like root for upper and lower:
+    /// ICU's `ucase_getCaseLocale` on the map's own (canonicalized) locale, conservatively
+    /// (any identifier whose language is tr, az, lt, el, nl or hy, in two or three letters
+    /// and any case, is special).
+    static func rootLike(_ map: OpaquePointer) -> Bool {
+        guard let name = ucasemap_getLocale(map) else { return false }
+        var language: [UInt8] = []
+        var p = name
+        while p.pointee != 0 && language.count < 4 {
+            let byte = UInt8(bitPattern: p.pointee)
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: ".") { break }
+            language.append(byte | 0x20)
+            p += 1
+        }
+        let special: [[UInt8]] = ["tr", "tur", "az", "aze", "lt", "lit", "el", "ell", "nl", "nld", "hy", "hye"].map { Array($0.utf8) }
+        return !special.contains(language)
+    }
+
+    /// ICU's result for `bytes` (for table building and tests; small inputs).
+    static func icu(_ bytes: [UInt8], _ call: ICUCall) -> [UInt8]? {
+        var capacity = bytes.count * 3 + 16
+        while true {
+            var out = [UInt8](repeating: 0, count: capacity)
+            var status = U_ZERO_ERROR
+            let length = bytes.withUnsafeBufferPointer { source in
+                out.withUnsafeMutableBufferPointer { dest in
+                    source.withMemoryRebound(to: CChar.self) { s in
+                        dest.withMemoryRebound(to: CChar.self) { d in
+                            call(d.baseAddress!, Int32(d.count), s.baseAddress, Int32(s.count), &status)
+                        }
+                    }
+                }
+            }
+            if status == U_BUFFER_OVERFLOW_ERROR && Int(length) > capacity { capacity = Int(length); continue }
+            if status.isFailure { return nil }
+            return Array(out[..<Int(length)])
+        }
+    }
+
+    static func utf8(_ c: Int32) -> [UInt8] {
+        guard let scalar = Unicode.Scalar(UInt32(c)) else { return [] }
+        return Array(UTF8.encode(scalar)!)
+    }
+
+    /// Probe contexts (before, after): the mapping of a code point must not change
+    /// between them. After a cased letter at the end of the text (Final_Sigma's shape),
+    /// after I before a dot above (After_I, Not_Before_Dot), after a soft-dotted i before
+    /// an accent (After_Soft_Dotted, More_Above), after a cased letter and a
+    /// case-ignorable before a cased letter. (No Σ in them: Σ's own lowercase depends on
+    /// its neighbours, which is Σ's complication, handled in `compute`.)
+    static let contexts: [([UInt8], [UInt8])] = [
+        (Array("A".utf8), []), (Array("I".utf8), Array("\u{307}".utf8)),
+        (Array("i".utf8), Array("\u{301}".utf8)), (Array("a'".utf8), Array("A".utf8)),
+    ]
+
+    /// ICU's mappings of the probe contexts' own parts, computed once per table.
+    struct Probes {
+        let contexts: [(before: [UInt8], after: [UInt8], mappedBefore: [UInt8], mappedAfter: [UInt8])]
+        init(_ call: ICUCall) {
+            contexts = CaseMappingTable.contexts.map { ($0.0, $0.1, CaseMappingTable.icu($0.0, call) ?? [], CaseMappingTable.icu($0.1, call) ?? []) }
+        }
+    }
+
+    /// The table value of one code point, asked of ICU.
+    static func compute(_ c: Int32, _ operation: Operation, _ call: ICUCall, _ probes: Probes) -> UInt32 {
+        if c >= 0xD800 && c <= 0xDFFF { return 0 }
+        // Σ's lowercase depends on its neighbours (Final_Sigma), whatever the probes show.
+        if operation == .lower && c == 0x3A3 { return complicated }
+        let own = utf8(c)
+        guard let alone = icu(own, call) else { return complicated }
+        for context in probes.contexts {
+            guard let whole = icu(context.before + own + context.after, call),
+                  whole == context.mappedBefore + alone + context.mappedAfter else { return complicated }
+        }
+        if alone == own { return 0 }
+        let scalars = String(decoding: alone, as: UTF8.self).unicodeScalars
+        guard scalars.count == 1, alone.count <= 4 else { return complicated }
+        var value: UInt32 = 0
+        for (i, byte) in alone.enumerated() { value |= UInt32(byte) << (8 * i) }
+        return value
+    }
+
+    static func utf8Length(_ c: UInt32) -> Int { c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4 }
+
+    /// The length of a stored UTF-8 sequence, from its first byte.
+    @inline(__always) static func valueLength(_ value: UInt32) -> Int {
+        let ones = (~UInt8(truncatingIfNeeded: value)).leadingZeroBitCount
+        return ones == 0 ? 1 : ones
+    }
+
+    @inline(__always) func value(_ c: UInt32) -> UInt32 {
+        stage2[Int(stage1[Int(c >> 7)]) << 7 | Int(c & 0x7F)]
+    }
+
+    /// The table's value for `c` (for tests).
+    func lookup(_ c: UInt32) -> UInt32 { value(c) }
+
+    /// The number of code points (of 1,114,112, surrogates aside) that ICU maps, alone,
+    /// otherwise than the table says (a test of the candidate sets; the contexts are
+    /// tested on whole texts).
+    func mismatches() -> Int {
+        let call = Self.call(operation, handle.shared.pointer)
+        var count = 0
+        for c in Int32(0)...0x10FFFF where c < 0xD800 || c > 0xDFFF {
+            let stored = value(UInt32(c))
+            if stored == Self.complicated { continue }
+            let own = Self.utf8(c)
+            var expected = own
+            if stored != 0 { expected = (0..<Self.valueLength(stored)).map { UInt8(truncatingIfNeeded: stored >> (8 * $0)) } }
+            if Self.icu(own, call) != expected { count += 1 }
+        }
+        return count
+    }
+
+    /// Decodes the scalar at `i` of valid UTF-8: (code point, its bytes as a little-endian
+    /// value, length).
+    @inline(__always)
+    private static func decode(_ p: UnsafePointer<UInt8>, _ i: Int) -> (UInt32, UInt32, Int) {
+        let b0 = UInt32(p[i])
+        if b0 < 0xE0 {
+            let b1 = UInt32(p[i + 1])
+            return ((b0 & 0x1F) << 6 | (b1 & 0x3F), b0 | b1 << 8, 2)
+        }
+        if b0 < 0xF0 {
+            let b1 = UInt32(p[i + 1]), b2 = UInt32(p[i + 2])
+            return ((b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F), b0 | b1 << 8 | b2 << 16, 3)
+        }
+        let b1 = UInt32(p[i + 1]), b2 = UInt32(p[i + 2]), b3 = UInt32(p[i + 3])
+        return ((b0 & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F), b0 | b1 << 8 | b2 << 16 | b3 << 24, 4)
+    }
+
+    /// Maps valid UTF-8 `text` (from a `String`); `call` is ICU's function for complicated
+    /// code points (upper and fold).
+    func map(_ text: UnsafeBufferPointer<UInt8>, _ call: ICUCall) -> Outcome {
+        let count = text.count
+        guard count > 0, let source = text.baseAddress else { return .unchanged }
+        // ASCII: which bytes change, and by how much.
+        let (low, high): (UInt8, UInt8) = operation == .upper ? (0x61, 0x7A) : (0x41, 0x5A)
+        // Find the first code point that changes.
+        var i = 0
+        while i < count {
+            let byte = source[i]
+            if byte < 0x80 {
+                if byte &- low <= high &- low { break }
+                i += 1
+                continue
+            }
+            let skip = Int(skipLength[Int(byte)])
+            if skip != 0 { i += skip; continue }
+            let (c, _, length) = Self.decode(source, i)
+            if value(c) != 0 { break }
+            i += length
+        }
+        if i == count { return .unchanged }
+        // The bound: every simple mapping keeps 2 o <= growthHalves i + 32, so 16 bytes
+        // stay free (4-byte stores) and 16 more absorb what ICU's 1:n mappings add.
+        let capacity = (count * growthHalves + 1) / 2 + 32
+        var declined = false
+        let result = String(unsafeUninitializedCapacity: capacity) { buffer -> Int in
+            guard let out = buffer.baseAddress else { declined = true; return 0 }
+            out.update(from: source, count: i)
+            var o = i
+            let asciiDelta: UInt8 = operation == .upper ? 0xE0 : 0x20  // wrapping add: -0x20 or +0x20
+            while i < count {
+                let byte = source[i]
+                if byte < 0x80 {
+                    out[o] = byte &- low <= high &- low ? byte &+ asciiDelta : byte
+                    o += 1; i += 1
+                    continue
+                }
+                // Unchanged 3- and 4-byte sequences (Devanagari, CJK…) are copied undecoded;
+                // 2-byte ones (Cyrillic, Greek, Arabic) are cheaper to decode than to test.
+                if byte >= 0xE0 {
+                    let skip = Int(skipLength[Int(byte)])
+                    if skip != 0 {
+                        out[o] = byte; out[o + 1] = source[i + 1]; out[o + 2] = source[i + 2]
+                        if skip > 3 { out[o + 3] = source[i + 3] }
+                        o += skip; i += skip
+                        continue
+                    }
+                }
+                let (c, raw, length) = Self.decode(source, i)
+                var mapped = value(c)
+                if mapped == 0 {
+                    mapped = raw
+                } else if mapped == Self.complicated {
+                    if operation == .lower { declined = true; return 0 }
+                    // Context-free: ICU maps the code point alone, straight into the result.
+                    var status = U_ZERO_ERROR
+                    let written = (out + o).withMemoryRebound(to: CChar.self, capacity: capacity - o) { d in
+                        (source + i).withMemoryRebound(to: CChar.self, capacity: length) { s in
+                            call(d, Int32(capacity - o - 16), s, Int32(length), &status)
+                        }
+                    }
+                    o += Int(written); i += length
+                    // Keep the bound's invariant for what follows.
+                    if status.isFailure || 2 * o > growthHalves * i + 32 { declined = true; return 0 }
+                    continue
+                }
+                // 2 o <= growthHalves i + 32: at least 16 bytes are free, a 4-byte store fits.
+                UnsafeMutableRawPointer(out + o).storeBytes(of: mapped.littleEndian, as: UInt32.self)
+                o += Self.valueLength(mapped); i += length
+            }
+            return o
+        }
+        return declined ? .declined : .mapped(result)
+    }
+}
+
+/// The three tables, built on first use (Swift's `static let` runs once, thread-safely).
+enum CaseMappingTables {
+    static let upper = make(.upper)
+    static let lower = make(.lower)
+    static let fold = make(.fold)
+
+    static func make(_ operation: CaseMappingTable.Operation) -> Result<CaseMappingTable, TextTransformError> {
+        do throws(TextTransformError) { return .success(try CaseMappingTable(operation)) } catch { return .failure(error) }
+    }
+
+    static func table(_ operation: CaseMappingTable.Operation) -> CaseMappingTable? {
+        let result = switch operation {
+        case .upper: upper
+        case .lower: lower
+        case .fold: fold
+        }
+        return try? result.get()
+    }
+}
