@@ -21,7 +21,11 @@ let package = Package(
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
         ),
-        .target(name: "ICUKit", dependencies: ["CICU"]),
+        // ICU's UTF-8 normalization (icu::Normalizer2::normalizeUTF8): C++ API only, behind a
+        // small C header with ICU-free types (see ARCHITECTURE.md, "UTF-8 normalization").
+        // Depends on CICU for the ICU pkg-config flags (include path) and libraries.
+        .target(name: "CICUUTF8Norm", dependencies: ["CICU"]),
+        .target(name: "ICUKit", dependencies: ["CICU", "CICUUTF8Norm"]),
         .executableTarget(
             name: "icukit",
             dependencies: [
@@ -36,5 +40,6 @@ let package = Package(
         ),
         .testTarget(name: "icukitTests", dependencies: ["icukit"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17  // ICU 75+ headers need C++17
 )

@@ -71,10 +71,13 @@ objects() {
 # toolchain) avoids a page of gold warnings about ASan's local symbols.
 linker=()
 if [[ -x "$(dirname "$(command -v swiftc)")/ld.lld" ]]; then linker=(-use-ld=lld); fi
-mapfile -t library_objects < <(objects ICUKit; objects FuzzSupport)
+# ICUKit's C++ target (ICU's UTF-8 normalization) has no output file map: its objects are
+# the .o files of its build folder; it needs the C++ runtime (-lstdc++) at link time.
+c_objects() { find "$build_dir/release/$1.build" -name '*.o' 2>/dev/null | sort; }
+mapfile -t library_objects < <(objects ICUKit; objects FuzzSupport; c_objects CICUUTF8Norm)
 for h in "${harnesses[@]}"; do
     mapfile -t harness_objects < <(objects "$h")
-    if ! swiftc -sanitize=fuzzer,address "${linker[@]}" "${harness_objects[@]}" "${library_objects[@]}" \
+    if ! swiftc -sanitize=fuzzer,address "${linker[@]}" "${harness_objects[@]}" "${library_objects[@]}" -lstdc++ \
             -o "$bin_dir/$h" </dev/null >"$log_dir/link-$h.log" 2>&1; then
         tail -n 40 "$log_dir/link-$h.log" >&2
         echo "run.sh: linking $h failed" >&2

@@ -1,6 +1,8 @@
 internal import CICU
+internal import CICUUTF8Norm
 
-/// UTF-16 buffers reused across the ICU calls of one operation.
+/// UTF-16 buffers reused across the ICU calls of one operation (the UTF-16 path, kept as
+/// the tests' oracle: `Normalizer.normalizeThroughICU`, and for `quickCheck`).
 struct ICUScratch {
     var source: [UInt16] = []
     var result: [UInt16] = []
@@ -25,14 +27,6 @@ struct ICUScratch {
 
     mutating func normalize(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer, appendingTo out: inout [UInt8]) throws(TextTransformError) {
         try normalizeLoaded(try load(bytes), with: instance, appendingTo: &out)
-    }
-
-    /// `unorm2_isNormalized` of the `length` units `load` put in `source`.
-    mutating func isLoadedNormalized(_ length: Int32, with instance: OpaquePointer) throws(TextTransformError) -> Bool {
-        var status = U_ZERO_ERROR
-        let yes = source.withUnsafeBufferPointer { unorm2_isNormalized(instance, $0.baseAddress, length, &status) }
-        if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_isNormalized")) }
-        return yes != 0
     }
 
     /// Normalizes the `length` units `load` put in `source`, appending UTF-8 to `out`.
@@ -61,47 +55,6 @@ struct ICUScratch {
             }
             return
         }
-    }
-
-    /// Normalizes the `length` units `load` put in `source`, appending UTF-8 to `out`
-    /// (converted straight into `out`'s storage).
-    mutating func normalizeLoaded(_ length: Int32, with instance: OpaquePointer, into out: inout NormalizedOutput) throws(TextTransformError) {
-        var capacity = Int(length) * 2 + 16
-        while true {
-            if result.count < capacity { result = [UInt16](repeating: 0, count: capacity) }
-            var status = U_ZERO_ERROR
-            let written = source.withUnsafeBufferPointer { src in
-                result.withUnsafeMutableBufferPointer { dst in
-                    unorm2_normalize(instance, src.baseAddress, length, dst.baseAddress, Int32(dst.count), &status)
-                }
-            }
-            if status == U_BUFFER_OVERFLOW_ERROR { capacity = Int(written) + 16; continue }
-            if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_normalize")) }
-            try result.withUnsafeBufferPointer { (units) throws(TextTransformError) in try out.append(utf16: UnsafeBufferPointer(rebasing: units[..<Int(written)])) }
-            return
-        }
-    }
-
-    /// `unorm2_isNormalized` of a short piece of valid UTF-8 (at most
-    /// `NormalizationEngine.smallChunk` bytes), converted on the stack.
-    func isNormalized(small bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer) throws(TextTransformError) -> Bool {
-        var status = U_ZERO_ERROR
-        let yes = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: NormalizationEngine.smallChunk) { units in
-            var i = 0
-            var u = 0
-            while i < bytes.count {
-                let (c, length) = NormalizationEngine.decode(bytes, at: i, lead: bytes[i])
-                if c < 0x10000 {
-                    units[u] = UInt16(c); u += 1
-                } else {
-                    units[u] = UInt16(0xD7C0 + (c >> 10)); units[u + 1] = UInt16(0xDC00 | (c & 0x3FF)); u += 2
-                }
-                i += length
-            }
-            return unorm2_isNormalized(instance, units.baseAddress, Int32(u), &status)
-        }
-        if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_isNormalized")) }
-        return yes != 0
     }
 
     mutating func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer) throws(TextTransformError) -> Bool {
@@ -154,17 +107,27 @@ struct NormalizedOutput {
         count += bytes.count
     }
 
-    /// Appends the UTF-8 of ICU's UTF-16 output (`u_strToUTF8` straight into this buffer:
-    /// 9.8 M instructions per MiB of Japanese against 11.9 M for `UTF16Transcoding`).
-    mutating func append(utf16 units: UnsafeBufferPointer<UInt16>) throws(TextTransformError) {
-        grow(to: count + units.count * 3)
-        var status = U_ZERO_ERROR
-        var written: Int32 = 0
-        (base! + count).withMemoryRebound(to: CChar.self, capacity: capacity - count) { out in
-            _ = u_strToUTF8(out, Int32(capacity - count), &written, units.baseAddress, Int32(units.count), &status)
+    /// Appends ICU's normalization of valid UTF-8 `bytes`, written by ICU's UTF-8
+    /// normalizer (`Normalizer2::normalizeUTF8`) straight into this buffer: no UTF-16.
+    mutating func append(normalizing bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer) throws(TextTransformError) {
+        try UTF8Normalization.checkLength(bytes.count)
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        // Room for the usual result; a longer one (NFKD of U+FDFA: 3 bytes to 33) is
+        // measured by the first call and written by a second one.
+        grow(to: count + bytes.count + bytes.count / 2 + 16)
+        while true {
+            var status = U_ZERO_ERROR
+            let room = capacity - count
+            let length = source.withMemoryRebound(to: CChar.self, capacity: bytes.count) { src in
+                (base! + count).withMemoryRebound(to: CChar.self, capacity: room) { dst in
+                    icukit_normalizeUTF8(UnsafeRawPointer(instance), src, Int32(bytes.count), dst, Int32(room), &status)
+                }
+            }
+            if status == U_BUFFER_OVERFLOW_ERROR { grow(to: count + Int(length)); continue }
+            if status.isFailure { throw .icu(ICUError(status, operation: "Normalizer2::normalizeUTF8")) }
+            count += Int(length)
+            return
         }
-        if status.isFailure { throw .icu(ICUError(status, operation: "u_strToUTF8")) }
-        count += Int(written)
     }
 
     func string() -> String {
@@ -172,8 +135,46 @@ struct NormalizedOutput {
         return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     mutating func deallocate() {
         base?.deallocate()
         base = nil
+    }
+}
+
+/// ICU's normalization of UTF-8 without UTF-16 (`icu::Normalizer2::normalizeUTF8` and
+/// `isNormalizedUTF8`, reached through the C++ target CICUUTF8Norm: ICU's C API normalizes
+/// UTF-16 only). The input must be valid UTF-8: ICU would replace ill-formed sequences
+/// with U+FFFD, while ICUKit reports them (callers validate first; a `String` is valid).
+enum UTF8Normalization {
+    /// The same limit as the UTF-16 path's (`ICUScratch.load`), so the same inputs throw.
+    @inline(__always)
+    static func checkLength(_ count: Int) throws(TextTransformError) {
+        guard count < Int(Int32.max) / 2 else {
+            throw .inputTooLong(InputTooLongError(length: count, limit: Int(Int32.max) / 2, unit: "UTF-8 bytes"))
+        }
+    }
+
+    /// Whether valid UTF-8 `bytes` are normalized (`Normalizer2::isNormalizedUTF8`).
+    static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer) throws(TextTransformError) -> Bool {
+        try checkLength(bytes.count)
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return true }
+        var status = U_ZERO_ERROR
+        let yes = source.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            icukit_isNormalizedUTF8(UnsafeRawPointer(instance), $0, Int32(bytes.count), &status)
+        }
+        if status.isFailure { throw .icu(ICUError(status, operation: "Normalizer2::isNormalizedUTF8")) }
+        return yes != 0
+    }
+
+    /// ICU's normalization of all of valid UTF-8 `bytes`, appended to `out`.
+    static func normalize(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer, appendingTo out: inout [UInt8]) throws(TextTransformError) {
+        var output = NormalizedOutput()
+        defer { output.deallocate() }
+        try output.append(normalizing: bytes, with: instance)
+        output.withBytes { out.append(contentsOf: $0) }
     }
 }

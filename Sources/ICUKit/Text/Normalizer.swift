@@ -4,7 +4,7 @@ internal import CICU
 ///
 /// Text that is already normalized, which is most text, is returned as is: ASCII and
 /// other quick-check-"yes" runs are checked directly on the UTF-8, and only the spans
-/// that need work go through ICU (`unorm2_normalize`).
+/// that need work go through ICU's UTF-8 normalizer (no UTF-16 conversion).
 ///
 /// ```swift
 /// let nfc = try Normalizer.nfc.normalize("e\u{301}")         // "é" (U+00E9)
@@ -12,8 +12,9 @@ internal import CICU
 /// try Normalizer.nfd.isNormalized("é")                      // false
 /// ```
 ///
-/// The corresponding C functions are `unorm2_normalize`, `unorm2_isNormalized` and
-/// `unorm2_quickCheck` over `unorm2_getNFCInstance` and its siblings.
+/// The corresponding ICU functions are `unorm2_normalize`, `unorm2_isNormalized` and
+/// `unorm2_quickCheck` over `unorm2_getNFCInstance` and its siblings (ICUKit calls their
+/// UTF-8 forms, C++ `Normalizer2::normalizeUTF8` and `isNormalizedUTF8`).
 public struct Normalizer: Sendable, Hashable {
     /// A normalization form.
     ///
@@ -149,6 +150,25 @@ public struct Normalizer: Sendable, Hashable {
             try scratch.normalize(bytes, with: engine.instance, appendingTo: &out)
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The whole text through ICU's UTF-8 normalizer (`Normalizer2::normalizeUTF8`, what the
+    /// fast path sends its regions to), without the quick check (for tests and benchmarks).
+    @_spi(Testing)
+    public func normalizeThroughICUUTF8(_ text: String) throws(TextTransformError) -> String {
+        let engine = try Self.engine(form)
+        var out: [UInt8] = []
+        try Self.withUTF8(text) { (bytes) throws(TextTransformError) in
+            try UTF8Normalization.normalize(bytes, with: engine.instance, appendingTo: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ICU's `Normalizer2::isNormalizedUTF8` over the whole text (for tests).
+    @_spi(Testing)
+    public func isNormalizedThroughICUUTF8(_ text: String) throws(TextTransformError) -> Bool {
+        let engine = try Self.engine(form)
+        return try Self.withUTF8(text) { (bytes) throws(TextTransformError) in try UTF8Normalization.isNormalized(bytes, with: engine.instance) }
     }
 
     /// ICU's `unorm2_isNormalized` over the whole text as UTF-16 (for tests).
