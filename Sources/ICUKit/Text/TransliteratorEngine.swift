@@ -17,6 +17,12 @@ enum TransliteratorEngine {
                   !id.utf8.contains(0), id.utf8.count < 4096, !hasUnclosedParenthesis(id)
             else { throw .unknownTransliterator(id) }
         }
+        if let rules, let offset = outputSegmentBeforeBackReference(rules) {
+            let units = Array(rules.utf16)
+            let line = 1 + units[..<offset].lazy.filter { $0 == 0x0A }.count
+            let context = String(decoding: units[offset..<min(units.count, offset + 16)], as: UTF16.self)
+            throw .invalidRules(rules, line: line, offset: offset, context: context)
+        }
         if let rules, rules.utf16.count >= Int(Int32.max) {
             throw .inputTooLong(InputTooLongError(length: rules.utf16.count, limit: Int(Int32.max) - 1, unit: "UTF-16 code units"))
         }
@@ -80,6 +86,53 @@ enum TransliteratorEngine {
             }
         }
         return open
+    }
+
+    /// The UTF-16 offset of a `(` after a rule's operator (`>`, `<>`, `→`, `↔`) that a
+    /// back-reference (`$1`…`$9`) follows in the same output, or nil. Segments belong before
+    /// the operator; ICU 72 crashes (SIGSEGV in `~TransliterationRule` from
+    /// `TransliterationRuleSet::addRule`) on rules such as `a > ($2` or `a <> ($1$2`, also
+    /// through plain C `utrans_openU` (found by TransliterateFuzz), so such rules are refused
+    /// here. Quotes, escapes, sets, comments and function calls (`&Any-Upper($1)`) are skipped.
+    static func outputSegmentBeforeBackReference(_ rules: String) -> Int? {
+        var quoted = false, escaped = false, comment = false, setDepth = 0
+        var output = false, function = false, segment: Int?
+        var previous: UInt16 = 0
+        var offset = 0
+        for unit in rules.utf16 {
+            defer { previous = unit; offset += 1 }
+            if comment {
+                if unit == 0x0A || unit == 0x0D { comment = false }
+                continue
+            }
+            if escaped { escaped = false; continue }
+            if quoted {
+                if unit == 0x27 { quoted = false }
+                continue
+            }
+            switch unit {
+            case 0x5C: escaped = true  // \
+            case 0x27: quoted = true  // '
+            case 0x5B: setDepth += 1  // [
+            case 0x5D: if setDepth > 0 { setDepth -= 1 }  // ]
+            default: break
+            }
+            if setDepth > 0 || unit == 0x5C || unit == 0x27 || unit == 0x5D { continue }
+            switch unit {
+            case 0x23: comment = true  // #
+            case 0x3B:  // ; ends the rule
+                output = false; function = false; segment = nil
+            case 0x3E, 0x2192, 0x2194:  // >, →, ↔ (and the > of <>)
+                output = true
+            case 0x26: if output { function = true }  // &Name( opens a function call
+            case 0x28 where output:  // (
+                if function { function = false } else if segment == nil { segment = offset }
+            case 0x31...0x39 where output && previous == 0x24:  // $1…$9
+                if let segment { return segment }
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The NUL-terminated UTF-16 in a fixed-size context array.

@@ -152,6 +152,27 @@ struct TransliterationConformanceTests {
         #expect(try Transliterator("Latin-Cyrillic", reverse: true).canonicalID == "Cyrillic-Latin")
     }
 
+    @Test("a segment after the operator followed by a back-reference is refused (ICU 72 crashes on it)")
+    func outputSegments() throws {
+        // Each of these makes plain ICU 72 (utrans_openU, PyICU's createFromRules) crash with SIGSEGV.
+        for rules in ["a > ($2", "a>(b$2", "a > x($9", "a > ($2)", "b > c;\na > ($1$2", "a <> ($2", "a → ($2"] {
+            #expect(throws: TextTransformError.self, "\(rules)") { try Transliterator(rules: rules) }
+            do { _ = try Transliterator(rules: rules) } catch {
+                guard case .invalidRules(_, let line, let offset, _) = error else { Issue.record("\(rules): \(error)"); continue }
+                let position = rules.utf16.count - rules.drop { $0 != "(" || rules[..<rules.firstIndex(where: { $0 == ">" || $0 == "→" })!].contains($0) }.utf16.count
+                #expect(offset == position, "\(rules)")
+                #expect(line == (rules.contains("\n") ? 2 : 1), "\(rules)")
+            }
+        }
+        // Segments before the operator, function calls, quoted or escaped parentheses and
+        // comments are not refused.
+        #expect(same(try Transliterator(rules: "(a)(b) > $2$1;").transliterate("ab"), "ba"))
+        #expect(same(try Transliterator(rules: "(.) > &Any-Upper($1);").transliterate("ab"), "AB"))
+        #expect(same(try Transliterator(rules: "a > '(' b;").transliterate("a"), "(b"))
+        #expect(same(try Transliterator(rules: "a > \\( b; # ($2").transliterate("a"), "(b"))
+        #expect(throws: Never.self) { try Transliterator(rules: "a > (b);") }  // no back-reference: ICU's own answer
+    }
+
     @Test("unknown IDs and bad rules: typed errors that point at the rule")
     func errors() throws {
         for id in ["Latin-Klingon", "", " ; ", "Any-Latin; Nope-Nope", "[", "Any-Latin;;;[[:Latin:]", "A(B", "Any-Latin(Latin-ASCII", "(A(B)", "Any-Latin(Latin-ASCII))", "Any-Latin)"] {
