@@ -133,9 +133,16 @@ extension CalendarSystem {
     /// ```
     /// - Throws: ``CalendarError/dateOutOfRange(_:)``, or ``CalendarError/amountOutOfRange(_:)``
     ///   when the difference does not fit 32 bits (milliseconds across 25 days and more).
+    ///   In `islamic-umalqura`, instants from the year 10000 (Gregorian) on throw
+    ///   ``CalendarError/dateOutOfRange(_:)``: ICU finds such a date's fields by walking the
+    ///   years one by one from 1300 AH, and a difference does that dozens of times (10 CPU
+    ///   seconds for one difference 5.8 million years ahead; 13 ms at the year 10000).
     /// The corresponding C function is `ucal_getFieldDifference`.
     public func difference(from start: Date, to end: Date, in field: CalendarField) throws(CalendarError) -> Int {
         let from = try Self.millis(start), to = try Self.millis(end)
+        if identifier == "islamic-umalqura", max(from, to) >= Self.umalquraDifferenceLimit {
+            throw .dateOutOfRange(max(from, to) / 1000)
+        }
         var engine = self.engine
         if let table {
             if field == .month, let months = try tableMonthDifference(table, from: from, to: to) { return months }
@@ -167,6 +174,10 @@ extension CalendarSystem {
             return Int(difference)
         }
     }
+
+    /// 10000-01-01T00:00:00Z in milliseconds: where `islamic-umalqura` differences stop
+    /// (see ``difference(from:to:in:)``).
+    static let umalquraDifferenceLimit = 253_402_300_800_000.0
 
     // MARK: Months and years
 

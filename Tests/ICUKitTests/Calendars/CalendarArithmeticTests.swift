@@ -126,6 +126,20 @@ struct CalendarArithmeticTests {
         #expect(throws: CalendarError.self) {
             try CalendarSystem.gregorian.difference(from: CalendarSystem.supportedRange.lowerBound, to: CalendarSystem.supportedRange.upperBound, in: .second)
         }
+        // ICU walks Umm al-Qura years one by one (10 CPU s for this difference in ICU 72):
+        // ICUKit stops at the year 10000 instead of hanging; the civil calendar is not slow.
+        let umalqura = try CalendarSystem("islamic-umalqura", timeZone: "Pacific/Apia")
+        let y10000 = Date(timeIntervalSince1970: 253_402_300_800), y1980 = Date(timeIntervalSince1970: 325_123_200)
+        let clock = ContinuousClock(), start = clock.now
+        #expect(throws: CalendarError.dateOutOfRange(253_402_300_800)) { try umalqura.difference(from: y10000, to: y1980, in: .month) }
+        #expect(throws: CalendarError.dateOutOfRange(CalendarSystem.supportedRange.upperBound.timeIntervalSince1970)) {
+            try umalqura.difference(from: CalendarSystem.supportedRange.upperBound, to: y1980, in: .month)
+        }
+        #expect(clock.now - start < .seconds(1))
+        // Just before the limit ICU answers: 8,020 Gregorian years are about 8,265 Hijri years.
+        let years = try umalqura.difference(from: y1980, to: y10000.addingTimeInterval(-1), in: .year)
+        #expect((8_200...8_300).contains(years))
+        #expect(try CalendarSystem("islamic-civil").difference(from: CalendarSystem.supportedRange.upperBound, to: y1980, in: .day) < 0)
     }
 
     @Test("names in English and other locales")
