@@ -1,5 +1,5 @@
 import ArgumentParser
-import ICUKit
+@_spi(Internals) import ICUKit
 
 extension Segmenter.Unit: ExpressibleByArgument {}
 
@@ -174,42 +174,63 @@ struct SegmentCommand: ParsableCommand {
             atEnd = chunk.count < windowSize
             pending.append(contentsOf: chunk)
             let complete = atEnd ? pending.count : completeUTF8Prefix(pending)
-            var window: String
-            if let valid = String(validating: pending[..<complete], as: UTF8.self) {
-                window = valid
-            } else if lossy {
-                window = String(decoding: pending[..<complete], as: UTF8.self)
-            } else {
-                let offset = base + (UTF8Decoding.firstInvalidOffset(in: pending[..<complete]) ?? 0)
-                throw .data("invalid UTF-8 at byte offset \(offset) (use --lossy to replace it with U+FFFD)")
-            }
-            let cutoff = atEnd ? Int.max : window.utf8.count - windowMargin
+            var repaired: [UInt8]?  // --lossy: the window with U+FFFD for invalid bytes
             var kept = 0
-            var lateEnd = -1, lateKind = Segment.Kind.cluster
-            let text = window
-            window.withUTF8 { bytes in
-                segmenter.forEachBoundary(in: text) { end, kind in
-                    if end <= cutoff {
-                        body(bytes, kept, end, kind)
-                        kept = end
-                    } else if lateEnd < 0 && end < bytes.count {
-                        lateEnd = end
-                        lateKind = kind
-                    }
+            var valid = true
+            pending.withUnsafeBufferPointer { all in
+                valid = segmentWindow(UnsafeBufferPointer(rebasing: all[..<complete]), atEnd: atEnd, segmenter: segmenter, kept: &kept, body)
+            }
+            if !valid {
+                let window = pending[..<complete]
+                guard lossy else {
+                    let offset = base + (UTF8Decoding.firstInvalidOffset(in: window) ?? 0)
+                    throw .data("invalid UTF-8 at byte offset \(offset) (use --lossy to replace it with U+FFFD)")
                 }
-                if kept == 0, lateEnd > 0, !atEnd {
-                    // No boundary before the margin: take the first one inside it.
-                    body(bytes, 0, lateEnd, lateKind)
-                    kept = lateEnd
+                let fixed = Array(String(decoding: window, as: UTF8.self).utf8)
+                fixed.withUnsafeBufferPointer { bytes in
+                    _ = segmentWindow(bytes, atEnd: atEnd, segmenter: segmenter, kept: &kept, body)
                 }
+                repaired = fixed
             }
             if atEnd { return }
             // Carry the unfinished part (and the incomplete UTF-8 sequence after it).
-            let tail = Array(window.utf8.dropFirst(kept)) + pending[complete...]
+            let tail = (repaired.map { Array($0[kept...]) } ?? Array(pending[kept..<complete])) + pending[complete...]
             base += kept
             pending = tail
             // (A single segment longer than a window is carried until it ends.)
         }
+    }
+
+    /// Segments one window (`bytes`, complete UTF-8 sequences) and reports the segments
+    /// that end at least ``windowMargin`` before its end (all of them `atEnd`), setting
+    /// `kept` to the end of the last one reported. Returns `false` (and reports nothing)
+    /// when the bytes are not valid UTF-8: ICU's conversion checks them, so valid text is
+    /// not validated twice.
+    @inline(__always)
+    static func segmentWindow(
+        _ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool, segmenter: Segmenter, kept: inout Int,
+        _ body: (UnsafeBufferPointer<UInt8>, Int, Int, Segment.Kind) -> Void
+    ) -> Bool {
+        let cutoff = atEnd ? Int.max : bytes.count - windowMargin
+        var lateEnd = -1, lateKind = Segment.Kind.cluster
+        var last = 0
+        let invalid = segmenter.forEachBoundary(inUnvalidatedUTF8: bytes) { end, kind in
+            if end <= cutoff {
+                body(bytes, last, end, kind)
+                last = end
+            } else if lateEnd < 0 && end < bytes.count {
+                lateEnd = end
+                lateKind = kind
+            }
+        }
+        if invalid != nil { return false }
+        if last == 0, lateEnd > 0, !atEnd {
+            // No boundary before the margin: take the first one inside it.
+            body(bytes, 0, lateEnd, lateKind)
+            last = lateEnd
+        }
+        kept = last
+        return true
     }
 
     /// The length of the longest prefix of `bytes` that does not end inside a UTF-8

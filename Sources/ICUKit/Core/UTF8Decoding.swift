@@ -46,6 +46,7 @@ public enum UTF8Decoding {
     public static func firstInvalidOffset<Bytes: Collection>(
         in bytes: Bytes
     ) -> Int? where Bytes.Element == UInt8 {
+        if let offset = bytes.withContiguousStorageIfAvailable({ Self.firstInvalidOffset(inContiguous: $0) }) { return offset }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -56,5 +57,50 @@ public enum UTF8Decoding {
             case .error: return offset
             }
         }
+    }
+
+    /// ``firstInvalidOffset(in:)`` over contiguous bytes: ASCII eight bytes at a time, other
+    /// sequences checked against the well-formed byte ranges of the Unicode Standard's
+    /// Table 3-7; the offset is that of the first byte of the ill-formed sequence.
+    static func firstInvalidOffset(inContiguous bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            if index &+ 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    index &+= 8
+                    continue
+                }
+            }
+            let lead = base[index]
+            if lead < 0x80 {
+                index &+= 1
+                continue
+            }
+            // The allowed range of the second byte, and the sequence's length.
+            let low: UInt8, high: UInt8, length: Int
+            switch lead {
+            case 0xC2...0xDF: (low, high, length) = (0x80, 0xBF, 2)
+            case 0xE0: (low, high, length) = (0xA0, 0xBF, 3)
+            case 0xE1...0xEC, 0xEE...0xEF: (low, high, length) = (0x80, 0xBF, 3)
+            case 0xED: (low, high, length) = (0x80, 0x9F, 3)
+            case 0xF0: (low, high, length) = (0x90, 0xBF, 4)
+            case 0xF1...0xF3: (low, high, length) = (0x80, 0xBF, 4)
+            case 0xF4: (low, high, length) = (0x80, 0x8F, 4)
+            default: return index
+            }
+            guard index &+ length <= count else { return index }
+            let second = base[index &+ 1]
+            guard second >= low && second <= high else { return index }
+            var next = index &+ 2
+            while next < index &+ length {
+                guard base[next] & 0xC0 == 0x80 else { return index }
+                next &+= 1
+            }
+            index = next
+        }
+        return nil
     }
 }

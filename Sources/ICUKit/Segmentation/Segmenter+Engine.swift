@@ -78,14 +78,39 @@ extension Segmenter {
         }
     }
 
+    /// ``enumerate(_:path:window:_:)`` on bytes not yet known to be valid UTF-8, checked as
+    /// they are converted (on the UTF-16 path `u_strFromUTF8` validates while it copies, so
+    /// valid text is read once, not validated first and converted after). Returns the offset
+    /// of the first invalid byte, or `nil`; when it is not `nil`, `body` was called for no
+    /// boundary (inputs past `Int32.max` bytes are validated whole first).
+    @_spi(Internals) public func forEachBoundary(
+        inUnvalidatedUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (_ utf8Offset: Int, _ kind: Segment.Kind) -> Void
+    ) -> Int? {
+        if bytes.count > Self.maximumWindow {
+            if let offset = UTF8Decoding.firstInvalidOffset(in: bytes) { return offset }
+            enumerate(bytes, body)
+            return nil
+        }
+        if bytes.isEmpty { return nil }
+        var valid = true
+        run(bytes, base: 0, path: Self.preferredPath(for: unit), adaptive: true, validating: true, body) { valid = false }
+        return valid ? nil : UTF8Decoding.firstInvalidOffset(in: bytes) ?? 0
+    }
+
     /// Segments one window (at most `Int32.max` bytes); offsets reported are `base + local`.
+    /// With `validating`, bytes that are not valid UTF-8 call `invalid` instead of `body`.
     private func run(
-        _ bytes: UnsafeBufferPointer<UInt8>, base: Int, path: TextPath, adaptive: Bool, _ body: (Int, Segment.Kind) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, base: Int, path: TextPath, adaptive: Bool, validating: Bool = false,
+        _ body: (Int, Segment.Kind) -> Void, invalid: () -> Void = {}
     ) {
         let unit = self.unit
         // Graphemes: the ASCII fast path (UTF-8, no copy) pays on mostly-ASCII text; other
         // text runs faster through ICU on UTF-16 (measured: BENCHMARKS.md).
         let path = unit == .grapheme && path == .utf8 && adaptive && !Self.isMostlyASCII(bytes) ? .utf16 : path
+        if validating && path == .utf8 && UTF8Decoding.firstInvalidOffset(in: bytes) != nil {
+            invalid()
+            return
+        }
         pool.withIterator { entry in
             switch path {
             case .utf8:
@@ -101,7 +126,10 @@ extension Segmenter {
                     }
                 }
             case .utf16:
-                let utf16 = entry.utf16(bytes)
+                guard let utf16 = validating ? entry.utf16IfValid(bytes) : entry.utf16(bytes) else {
+                    invalid()
+                    return
+                }
                 var status = U_ZERO_ERROR
                 ubrk_setText(entry.iterator, utf16.baseAddress, Int32(utf16.count), &status)
                 if let twin = entry.statusIterator { ubrk_setText(twin, utf16.baseAddress, Int32(utf16.count), &status) }

@@ -91,4 +91,38 @@ struct PropertyTests {
             }
         }
     }
+
+    @Test("unvalidated UTF-8 bytes: ICU's conversion finds the same first bad byte as the standard library")
+    func unvalidatedBytes() throws {
+        var rng = SplitMix(state: 0x5E67)
+        let pieces: [[UInt8]] = [
+            Array("word ".utf8), Array("Привет, мир. ".utf8), Array("مرحبا بالعالم ".utf8), Array("日本語の文。".utf8),
+            Array("👩‍👩‍👧 🇫🇷 ".utf8), [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE3, 0x81],
+            [0xF0, 0x9F, 0x98], [0xFF], [0x00], [0xC2, 0xA0],
+        ]
+        let segmenters = try [Segmenter(.grapheme), Segmenter(.word), Segmenter(.sentence), Segmenter(.line)]
+        for round in 0..<600 {
+            var bytes: [UInt8] = []
+            let invalid = round % 3 == 0
+            for _ in 0..<Int.random(in: 1...40, using: &rng) {
+                var piece = pieces[Int.random(in: 0..<5, using: &rng)]
+                if invalid && Int.random(in: 0..<8, using: &rng) == 0 { piece = pieces.randomElement(using: &rng)! }
+                bytes += piece
+            }
+            // The reference: the standard library's validation and the generic parser.
+            let expected: Int? = String(validating: bytes, as: UTF8.self) == nil
+                ? UTF8Decoding.firstInvalidOffset(in: bytes.lazy.map { $0 }) : nil
+            #expect(UTF8Decoding.firstInvalidOffset(in: bytes) == expected)
+            for segmenter in segmenters {
+                var offsets: [Int] = []
+                let found = bytes.withUnsafeBufferPointer { segmenter.forEachBoundary(inUnvalidatedUTF8: $0) { end, _ in offsets.append(end) } }
+                #expect(found == expected, "\(segmenter.unit) \(bytes)")
+                if let text = String(validating: bytes, as: UTF8.self) {
+                    #expect(offsets == Array(segmenter.boundaryOffsets(of: text).dropFirst()))
+                } else {
+                    #expect(offsets.isEmpty)
+                }
+            }
+        }
+    }
 }
