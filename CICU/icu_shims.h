@@ -246,6 +246,9 @@ struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16];
 #define UCNV_SBCS (0)
 #define UCNV_DBCS (1)
 #define UCNV_MBCS (2)
+#define UCNV_LATIN_1 (3)
+#define UCNV_UTF8 (4)
+#define UCNV_US_ASCII (26)
 #define UNORM2_COMPOSE (0)
 #define UNORM_YES (1)
 #define UNORM_NO (0)
@@ -1448,6 +1451,11 @@ static inline int32_t ucnv_countAvailable(void) {
 const char * U_ICU_ENTRY_POINT_RENAME(ucnv_getAvailableName)(int32_t n);
 static inline const char * ucnv_getAvailableName(int32_t n) {
   return U_ICU_ENTRY_POINT_RENAME(ucnv_getAvailableName)(n);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ucnv_convertEx)(struct CICU_UConverter * targetCnv, struct CICU_UConverter * sourceCnv, char ** target, const char * targetLimit, const char ** source, const char * sourceLimit, uint16_t * pivotStart, uint16_t ** pivotSource, uint16_t ** pivotTarget, const uint16_t * pivotLimit, int8_t reset, int8_t flush, int32_t * pErrorCode);
+static inline void ucnv_convertEx(struct CICU_UConverter * targetCnv, struct CICU_UConverter * sourceCnv, char ** target, const char * targetLimit, const char ** source, const char * sourceLimit, uint16_t * pivotStart, uint16_t ** pivotSource, uint16_t ** pivotTarget, const uint16_t * pivotLimit, int8_t reset, int8_t flush, int32_t * pErrorCode) {
+  U_ICU_ENTRY_POINT_RENAME(ucnv_convertEx)(targetCnv, sourceCnv, target, targetLimit, source, sourceLimit, pivotStart, pivotSource, pivotTarget, pivotLimit, reset, flush, pErrorCode);
 }
 
 struct CICU_UCharsetDetector * U_ICU_ENTRY_POINT_RENAME(ucsdet_open)(int32_t * status);

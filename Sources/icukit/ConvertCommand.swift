@@ -1,5 +1,5 @@
 import ArgumentParser
-import ICUKit
+@_spi(Internals) import ICUKit
 
 /// `icukit convert`: re-encode FILE (or stdin) from one encoding (or a detected one) to another.
 struct ConvertCommand: ParsableCommand {
@@ -42,9 +42,28 @@ struct ConvertCommand: ParsableCommand {
         } else {
             do { source = try TextConverter(encodingName: from) } catch { throw CLIFailure.usage(error.description) }
         }
+        var isFinal = first.count < Self.chunkSize
+        if !lossy, let direct = DirectTranscoder(from: source, to: target) {
+            // Bytes to bytes inside ICU. A chunk ICU stops on is converted again, from the
+            // bytes the converter still held, by the streaming decoder and encoder below,
+            // whose error names the failing sequence and its offset.
+            var consumed = 0  // bytes of the input before `first`
+            var carried: [UInt8] = []  // the unfinished sequence at the end of the last chunk
+            while true {
+                let converted = first.withUnsafeBufferPointer { direct.convert($0, isFinal: isFinal) }
+                if !converted {
+                    try Self.explainFailure(of: carried + first, isFinal: isFinal, from: source, to: target, inputBase: consumed - carried.count)
+                }
+                if direct.output.count > 0 { CLI.write(bytes: direct.output) }  // 1 MiB pieces: no buffer needed
+                if isFinal { return }
+                consumed += first.count
+                carried = direct.pendingBytes
+                first = try input.read(upTo: Self.chunkSize)
+                isFinal = first.isEmpty || first.count < Self.chunkSize
+            }
+        }
         let decoder = source.makeDecoder(lossy: lossy)
         let encoder = target.makeEncoder(lossy: lossy)
-        var isFinal = first.count < Self.chunkSize
         var outputOffset = 0
         // Only a strict conversion to a non-Unicode encoding can fail on a character, and
         // only its message needs the UTF-8 offset of the text so far.
@@ -53,25 +72,50 @@ struct ConvertCommand: ParsableCommand {
             // Decoded UTF-16 goes straight to the encoder: no String, no UTF-8 round trip.
             let units: [UInt16]
             do { units = try decoder.decodeUTF16(first, isFinal: isFinal) } catch {
-                if case .invalidBytes(let offset, _) = error {
-                    throw CLIFailure.data("invalid \(source.name) byte sequence at byte offset \(offset) (use --lossy to replace it with U+FFFD)")
-                }
-                throw CLIFailure.data(error.description)
+                throw Self.failure(error, from: source, to: target, inputBase: 0, outputBase: 0)
             }
             do {
                 let bytes = try encoder.encode(utf16: units, isFinal: isFinal)
                 if !bytes.isEmpty { CLI.write(bytes: bytes) }  // 1 MiB pieces: no buffer needed
             } catch {
-                if case .unencodable(let offset, let scalar) = error {
-                    throw CLIFailure.data("U+\(String(scalar.value, radix: 16, uppercase: true)) at byte offset \(outputOffset + offset) of the decoded UTF-8 text cannot be encoded in \(target.name) (use --lossy)")
-                }
-                throw CLIFailure.data(error.description)
+                throw Self.failure(error, from: source, to: target, inputBase: 0, outputBase: outputOffset)
             }
             if tracksOffsets { outputOffset += Self.utf8Count(units) }
             if isFinal { break }
             first = try input.read(upTo: Self.chunkSize)
             isFinal = first.isEmpty || first.count < Self.chunkSize
         }
+    }
+
+    /// The message of a conversion error: `inputBase` is added to a byte offset of the
+    /// input, `outputBase` to an offset in the decoded UTF-8 text.
+    static func failure(_ error: TextConversionError, from source: TextConverter, to target: TextConverter,
+                        inputBase: Int, outputBase: Int) -> CLIFailure {
+        switch error {
+        case .invalidBytes(let offset, _):
+            .data("invalid \(source.name) byte sequence at byte offset \(inputBase + offset) (use --lossy to replace it with U+FFFD)")
+        case .unencodable(let offset, let scalar):
+            .data("U+\(String(scalar.value, radix: 16, uppercase: true)) at byte offset \(outputBase + offset) of the decoded UTF-8 text cannot be encoded in \(target.name) (use --lossy)")
+        default:
+            .data(error.description)
+        }
+    }
+
+    /// Throws the error of a chunk on which ``DirectTranscoder`` stopped, found by converting
+    /// it again (with the unfinished sequence the converter held before it) through the
+    /// streaming decoder and encoder. The transcoder only takes pairs where that is exact:
+    /// a source that keeps no other state, and an unencodable character's offset in the
+    /// decoded text equal to its input offset (UTF-8 source).
+    static func explainFailure(of chunk: [UInt8], isFinal: Bool, from source: TextConverter, to target: TextConverter,
+                               inputBase: Int) throws(CLIFailure) -> Never {
+        let units: [UInt16]
+        do { units = try source.makeDecoder().decodeUTF16(chunk, isFinal: isFinal) } catch {
+            throw failure(error, from: source, to: target, inputBase: inputBase, outputBase: 0)
+        }
+        do { _ = try target.makeEncoder().encode(utf16: units, isFinal: isFinal) } catch {
+            throw failure(error, from: source, to: target, inputBase: 0, outputBase: inputBase)
+        }
+        throw .data("cannot convert \(source.name) to \(target.name) after byte offset \(max(0, inputBase)) of the input")
     }
 
     /// The length of `units` in UTF-8 (for the offsets of error messages): 1, 2 or 3 bytes

@@ -30,6 +30,11 @@ extension CLI {
         bytes.withUnsafeBytes { writeStandardOutput($0) }
     }
 
+    /// Writes bytes to stdout.
+    static func write(bytes: UnsafeBufferPointer<UInt8>) {
+        writeStandardOutput(UnsafeRawBufferPointer(bytes))
+    }
+
     /// Writes `item` and a newline to stdout, as `Swift.print` would, through ``write(_:)``.
     static func print(_ item: Any, terminator: String = "\n") {
         write(String(describing: item) + terminator)

@@ -9,14 +9,31 @@
 //   lossy decoding (and usedLossy false) or throws invalidBytes with an offset inside the input;
 // - streaming in two chunks gives the same result as decoding at once (or the same error offset;
 //   for BOCU-1 and SCSU, an offset at most 4 bytes later: see the note at the check);
-// - EncodingDetector.decode with lossy acceptable never throws.
+// - EncodingDetector.decode with lossy acceptable never throws;
+// - DirectTranscoder (ucnv_convertEx, `icukit convert`), input in two chunks, gives the
+//   streaming decoder's and encoder's bytes, or fails where they fail, and the failed chunk
+//   after the bytes the converter held fails in them too (the CLI's error message).
 import FuzzSupport
-import ICUKit
+@_spi(Internals) import ICUKit
 
 let names = ["UTF-8", "UTF-16LE", "UTF-16BE", "UTF-32", "windows-1251", "windows-1252", "KOI8-U", "IBM866",
              "windows-874", "windows-1258", "EUC-JP", "Shift_JIS", "GB18030", "Big5", "EUC-KR",
              "ISO-2022-JP", "ISO-2022-KR", "ISO-2022-CN", "HZ-GB-2312", "UTF-7", "SCSU", "BOCU-1"]
 let converters = names.map { try! TextConverter(encodingName: $0) }
+let targets = ["UTF-8", "UTF-16", "UTF-32LE", "Shift_JIS", "windows-1251", "GB18030", "EUC-KR", "US-ASCII"].map { try! TextConverter(encodingName: $0) }
+
+/// Decodes and encodes `chunks` with the streaming converters: the bytes, or nil on an error.
+func streaming(_ chunks: [ArraySlice<UInt8>], _ from: TextConverter, _ to: TextConverter) -> [UInt8]? {
+    let decoder = from.makeDecoder(), encoder = to.makeEncoder()
+    var out: [UInt8] = []
+    for (index, chunk) in chunks.enumerated() {
+        let last = index == chunks.count - 1
+        guard let units = try? decoder.decodeUTF16(chunk, isFinal: last),
+              let bytes = try? encoder.encode(utf16: units, isFinal: last) else { return nil }
+        out += bytes
+    }
+    return out
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -67,6 +84,25 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     } catch {
         fatalError("streaming threw \(error)")
+    }
+    let target = targets[(selector / converters.count) % targets.count]
+    if let direct = DirectTranscoder(from: converter, to: target) {
+        let cut = bytes.isEmpty ? 0 : (selector * 7919) % (bytes.count + 1)
+        let chunks = [bytes[..<cut], bytes[cut...]]
+        let expected = streaming(chunks, converter, target)
+        var out: [UInt8] = [], carried: [UInt8] = [], failed = false
+        for (index, chunk) in chunks.enumerated() {
+            if !chunk.withUnsafeBufferPointer({ direct.convert($0, isFinal: index == 1) }) {
+                failed = true
+                expect(streaming([ArraySlice(carried + chunk)], converter, target) == nil,
+                       "\(converter.name) → \(target.name): the failed chunk converts when run again")
+                break
+            }
+            out += Array(direct.output)
+            carried = direct.pendingBytes
+        }
+        expect(failed == (expected == nil), "\(converter.name) → \(target.name): direct failed \(failed), streaming \(expected == nil)")
+        if !failed { expect(out == expected, "\(converter.name) → \(target.name): different bytes") }
     }
     return 0
 }
