@@ -38,6 +38,10 @@ struct BidiAnalyzeCommand: ParsableCommand {
     func run() throws {
         let direction = direction, format = output.format
         try input.forEachDocument { document, out throws(CLIFailure) in
+            if format == .visual {
+                do { try Self.appendVisual(document, direction: direction, to: &out) } catch { throw CLIFailure.data("\(error)") }
+                return
+            }
             let paragraphs: [BidiParagraph]
             do { paragraphs = try BidiParagraph.paragraphs(in: document, direction: direction) } catch {
                 throw CLIFailure.data("\(error)")
@@ -46,10 +50,7 @@ struct BidiAnalyzeCommand: ParsableCommand {
             for (number, paragraph) in paragraphs.enumerated() {
                 switch format {
                 case .json: out.append(Self.json(paragraph, offset: documentOffset) + "\n")
-                case .visual:
-                    do { out.append(try Self.visual(paragraph, direction: direction)) } catch {
-                        throw CLIFailure.data("\(error)")
-                    }
+                case .visual: break  // above
                 case .text: out.append(Self.summary(paragraph, number: number + 1, offset: documentOffset))
                 }
                 documentOffset += paragraph.text.utf8.count
@@ -67,19 +68,49 @@ struct BidiAnalyzeCommand: ParsableCommand {
             + ",\"runs\":[" + runs.joined(separator: ",") + "]}"
     }
 
-    /// The paragraph reordered, its separator kept at the end (not reordered to the left
-    /// of a right-to-left line).
-    static func visual(_ paragraph: BidiParagraph, direction: BidiParagraph.Direction) throws -> String {
-        var body = Substring(paragraph.text)
-        var separator = ""
-        while let last = body.unicodeScalars.last, Bidi.baseDirection(of: String(last)) == .neutral,
-              ["\n", "\r", "\u{85}", "\u{2029}", "\u{1C}", "\u{1D}", "\u{1E}"].contains(last) {
-            separator = String(last) + separator
-            body = Substring(body.unicodeScalars.dropLast())
+    /// Each paragraph of `document` reordered (one bidi analysis each, ICU's
+    /// `ubidi_writeReordered`), its separator kept at the end (not reordered to the left of
+    /// a right-to-left line; a last paragraph without one gets a newline). Paragraphs end
+    /// after each character of bidi class B (LF, CR or CR LF, U+001C–U+001E, U+0085,
+    /// U+2029), found on the bytes; a paragraph's direction with `.auto` is its first
+    /// strong character's, which its separator never is.
+    static func appendVisual(_ document: String, direction: BidiParagraph.Direction, to out: inout OutputBuffer) throws(BidiError) {
+        // (body end, paragraph end) UTF-8 offsets.
+        var cuts: [(Int, Int)] = []
+        var document = document
+        document.withUTF8 { bytes in
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                var length = 0
+                switch byte {
+                case 0x0A, 0x1C, 0x1D, 0x1E: length = 1
+                case 0x0D: length = index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
+                case 0xC2 where index + 1 < count && bytes[index + 1] == 0x85: length = 2
+                case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9: length = 3
+                default: break
+                }
+                if length > 0 {
+                    cuts.append((index, index + length))
+                    index += length
+                } else {
+                    index += 1
+                }
+            }
+            if cuts.last?.1 != count || count == 0 { cuts.append((count, count)) }
         }
-        let forced: BidiParagraph.Direction = paragraph.direction == .rightToLeft ? .rightToLeft : .leftToRight
-        let line = try BidiParagraph(body, direction: direction == .auto ? forced : direction).visualString()
-        return line + (separator.isEmpty ? "\n" : separator)
+        let utf8 = document.utf8
+        var start = utf8.startIndex
+        var offset = 0
+        for (bodyEnd, end) in cuts {
+            let bodyEndIndex = utf8.index(start, offsetBy: bodyEnd - offset)
+            let endIndex = utf8.index(bodyEndIndex, offsetBy: end - bodyEnd)
+            out.append(try Bidi.visualString(of: document[start..<bodyEndIndex], direction: direction))
+            if end > bodyEnd { out.append(String(document[bodyEndIndex..<endIndex])) } else { out.append(byte: UInt8(ascii: "\n")) }
+            start = endIndex
+            offset = end
+        }
     }
 
     static func summary(_ paragraph: BidiParagraph, number: Int, offset: Int) -> String {

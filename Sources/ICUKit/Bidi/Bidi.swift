@@ -74,17 +74,34 @@ public enum Bidi {
                 // Mirroring and keeping combining marks never lengthen the text.
                 withUnsafeTemporaryAllocation(of: UInt16.self, capacity: utf16.count) { buffer in
                     var status = U_ZERO_ERROR
-                    let length = ubidi_writeReordered(bidi, buffer.baseAddress, Int32(buffer.count), options, &status)
+                    var length = Int(ubidi_writeReordered(bidi, buffer.baseAddress, Int32(buffer.count), options, &status))
                     requireSuccess(status, "ubidi_writeReordered")
-                    return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]), as: UTF16.self)
+                    if removingControls {
+                        // In place, on the code units (every bidi control is one BMP unit):
+                        // ICU's UBIDI_REMOVE_BIDI_CONTROLS would drop ZWJ and ZWNJ too.
+                        var kept = 0
+                        for index in 0..<length {
+                            let unit = buffer[index]
+                            if unit >= 0x061C && isBidiControl(unit: unit) { continue }
+                            buffer[kept] = unit
+                            kept &+= 1
+                        }
+                        length = kept
+                    }
+                    return UTF16Transcoding.string(UnsafeBufferPointer(rebasing: buffer[..<length]))
                 }
             }
         }
-        guard let visual else { return "" }
-        guard removingControls else { return visual }
-        var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: visual.unicodeScalars.lazy.filter { !isBidiControl($0) })
-        return String(kept)
+        return visual ?? ""
+    }
+
+    /// ``isBidiControl(_:)`` for a UTF-16 code unit.
+    @inline(__always)
+    static func isBidiControl(unit: UInt16) -> Bool {
+        switch unit {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// Whether `scalar` is one of the bidi formatting characters: ALM, LRM, RLM,
