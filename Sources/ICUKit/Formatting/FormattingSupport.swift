@@ -8,7 +8,7 @@ func formattedValueString(_ value: OpaquePointer?, operation: StaticString) thro
     let chars = ufmtval_getString(value, &length, &status)
     try status.check("\(operation)")
     guard let chars else { return "" }
-    return String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
+    return UTF16Transcoding.string(UnsafeBufferPointer(start: chars, count: Int(length)))
 }
 
 /// Runs `body` with `text` as UTF-16 (not NUL-terminated); throws for texts past `Int32`.

@@ -169,7 +169,7 @@ extension LocaleID {
             guard let name = ucurr_getName(buffer.baseAddress, identifier.isEmpty ? "en" : identifier, style.icu, &isChoice, &length, &status),
                   !status.isFailure
             else { return nil }
-            return String(decoding: UnsafeBufferPointer(start: name, count: Int(length)), as: UTF16.self)
+            return UTF16Transcoding.string(UnsafeBufferPointer(start: name, count: Int(length)))
         }
         guard let name else { throw LocaleError.unknownCurrency(code) }
         return name

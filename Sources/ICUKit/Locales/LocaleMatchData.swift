@@ -224,7 +224,7 @@ final class LocaleMatchData: @unchecked Sendable {
                 let chars = ures_getStringByIndex(handle, i, &length, &status)
                 try status.check("ures_getStringByIndex(\(path))")
                 guard let chars else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "ures_getStringByIndex(\(path))") }
-                result.append(String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self))
+                result.append(UTF16Transcoding.string(UnsafeBufferPointer(start: chars, count: Int(length))))
             }
             return result
         }

@@ -157,7 +157,7 @@ enum TransliteratorEngine {
     static func unicodeID(_ handle: OpaquePointer) -> String {
         var length: Int32 = 0
         guard let units = utrans_getUnicodeID(handle, &length) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: units, count: Int(length)), as: UTF16.self)
+        return UTF16Transcoding.string(UnsafeBufferPointer(start: units, count: Int(length)))
     }
 
     /// Transliterates `text` with a handle used by this thread alone.
@@ -219,7 +219,7 @@ enum TransliteratorEngine {
         while true {
             var length: Int32 = 0
             guard let units = uenum_unext(ids, &length, &status), !status.isFailure else { break }
-            result.append(String(decoding: UnsafeBufferPointer(start: units, count: Int(length)), as: UTF16.self))
+            result.append(UTF16Transcoding.string(UnsafeBufferPointer(start: units, count: Int(length))))
         }
         return result
     }

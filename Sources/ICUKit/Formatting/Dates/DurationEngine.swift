@@ -124,7 +124,7 @@ final class DurationEngine: Sendable {
         }
         var length: Int32 = 0
         guard let chars = ures_getStringByKey(bundle, path.last!, &length, &status), !status.isFailure else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: chars, count: Int(length)), as: UTF16.self)
+        return UTF16Transcoding.string(UnsafeBufferPointer(start: chars, count: Int(length)))
     }
 
     /// The locale's approximately pattern, as ICU applies it: its number range formatter
