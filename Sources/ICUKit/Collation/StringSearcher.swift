@@ -117,23 +117,57 @@ public struct StringSearcher: Sendable {
     }
 
     /// ``ranges(in:)`` as UTF-8 offsets from the start of `text`.
+    ///
+    /// ```swift
+    /// try StringSearcher("é").utf8Ranges(in: "café é")  // [3..<5, 6..<8]
+    /// ```
     public func utf8Ranges<S: StringProtocol>(in text: S) -> [Range<Int>] {
-        let start = text.startIndex
-        return ranges(in: text).map { text.utf8.distance(from: start, to: $0.lowerBound)..<text.utf8.distance(from: start, to: $0.upperBound) }
+        withUTF8Bytes(text) { search($0, all: true) }
     }
 
     private func search<S: StringProtocol>(_ text: S, all: Bool) -> [Range<String.Index>] {
-        guard !pattern.isEmpty, !text.isEmpty else { return [] }
+        let offsets = withUTF8Bytes(text) { search($0, all: all) }
+        // UTF-8 offsets to indices, in one forward pass.
+        var result: [Range<String.Index>] = []
+        result.reserveCapacity(offsets.count)
+        let utf8 = text.utf8
+        var index = text.startIndex
+        var offset = 0
+        for range in offsets {
+            let lower = utf8.index(index, offsetBy: range.lowerBound - offset)
+            let upper = utf8.index(lower, offsetBy: range.count)
+            result.append(lower..<upper)
+            index = upper
+            offset = range.upperBound
+        }
+        return result
+    }
+
+    /// The matches in `bytes` (valid UTF-8) as UTF-8 offsets, in text order: the text goes
+    /// to UTF-16 once (`u_strFromUTF8`), and the UTF-16 offsets ICU reports come back in one
+    /// forward walk over the bytes.
+    private func search(_ bytes: UnsafeBufferPointer<UInt8>, all: Bool) -> [Range<Int>] {
+        guard !pattern.isEmpty, !bytes.isEmpty, bytes.count <= Int(Int32.max) else { return [] }
         let backwards = options.contains(.backwards)
         let anchored = options.contains(.anchored)
-        let units = Array(text.utf16)
-        guard units.count <= Int(Int32.max) else { return [] }
+        var units = [UInt16](repeating: 0, count: bytes.count)
+        var length: Int32 = 0
+        var status = U_ZERO_ERROR
+        units.withUnsafeMutableBufferPointer { buffer in
+            bytes.withMemoryRebound(to: CChar.self) { source in
+                _ = u_strFromUTF8(buffer.baseAddress, Int32(buffer.count), &length, source.baseAddress, Int32(source.count), &status)
+            }
+        }
+        requireSuccess(status, "u_strFromUTF8")
+        units.removeLast(units.count - Int(length))
         var matches = engine.matches(in: units, backwards: backwards && !all && caseCollator == nil, all: all || anchored || caseCollator != nil)
         if let caseCheck = caseCollator {
             let patternBytes = Array(pattern.utf8)
-            let candidates = matches.filter { start, length in
-                let found = String(decoding: units[start..<start + length], as: UTF16.self)
-                return withUTF8Bytes(found) { a in patternBytes.withUnsafeBufferPointer { b in caseCheck.compare(a, b) == 0 } }
+            let candidates = units.withUnsafeBufferPointer { units in
+                matches.filter { start, length in
+                    let found = UTF16Transcoding.string(UnsafeBufferPointer(rebasing: units[start..<start + length]))
+                    return withUTF8Bytes(found) { a in patternBytes.withUnsafeBufferPointer { b in caseCheck.compare(a, b) == 0 } }
+                }
             }.sorted { $0.0 < $1.0 }
             // Non-overlapping, leftmost first (from the right for a backwards search).
             var kept: [(Int, Int)] = []
@@ -156,24 +190,11 @@ public struct StringSearcher: Sendable {
             selected = all ? matches : Array(matches.prefix(1))
         }
         selected.sort { $0.0 < $1.0 }
-        // One forward walk maps UTF-16 offsets back to indices of `text`.
-        var result: [Range<String.Index>] = []
-        var index = text.startIndex
-        var offset = 0
-        let utf16 = text.utf16
-        func advance(to target: Int) -> String.Index {
-            while offset < target {
-                utf16.formIndex(after: &index)
-                offset += 1
-            }
-            return index
+        var walk = UTF8Walk(bytes, allASCII: units.count == bytes.count)
+        return selected.map { start, length in
+            let lower = walk.utf8Offset(ofUTF16: start)
+            return lower..<walk.utf8Offset(ofUTF16: start + length)
         }
-        for (start, length) in selected {
-            let lower = advance(to: start)
-            let upper = advance(to: start + length)
-            result.append(lower..<upper)
-        }
-        return result
     }
 }
 
