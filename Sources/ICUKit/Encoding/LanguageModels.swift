@@ -1,3 +1,5 @@
+internal import CICU
+
 /// Per-language character models for ``EncodingDetector`` (built by
 /// `Scripts/build-encoding-models.py`; data in `LanguageModels+Data.swift`).
 ///
@@ -105,8 +107,28 @@ struct LanguageModels: Sendable {
 
     /// Class (bits 0–1) and badness (bit 2) of every BMP code point, computed once (Unicode
     /// property lookups cost ~100 ns each, and mojibake is full of rare characters).
-    static let bmpInfo: [UInt8] = (0..<0x10000).map { value -> UInt8 in
-        UInt8(slowCharClass(UInt32(value))) | (slowIsBad(UInt32(value)) ? 4 : 0)
+    static let bmpInfo: [UInt8] = (0..<0x10000).map { bmpInfo(of: UInt32($0)) }
+
+    /// One entry of ``bmpInfo``: ``slowCharClass(_:)`` | (``slowIsBad(_:)`` ? 4 : 0), with one
+    /// general-category lookup at most and none for the blocks wholly letters since Unicode
+    /// 13 (CJK ideographs, Hangul syllables) or wholly bad (surrogates, private use). The
+    /// table is built in every process that detects: two lookups per code point through the
+    /// standard library's Unicode properties were 58 million instructions of a cold
+    /// `icukit detect`, so the category comes from ICU (`u_charType`), which also makes it
+    /// the installed ICU's Unicode version. A test compares the table with the two
+    /// functions on every code point.
+    static func bmpInfo(of value: UInt32) -> UInt8 {
+        switch value {
+        case 0..<0xA0: return UInt8(slowCharClass(value)) | (slowIsBad(value) ? 4 : 0)
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return 2
+        case 0xD800...0xF8FF: return 3 | 4
+        default:
+            let category = u_charType(Int32(value))
+            let letterOrMark = category >= U_UPPERCASE_LETTER && category <= U_COMBINING_SPACING_MARK
+            let bad = category == U_UNASSIGNED || category == U_PRIVATE_USE_CHAR || category == U_SURROGATE
+                || value == 0xFFFD || (value >= 0xFDD0 && value <= 0xFDEF) || value & 0xFFFE == 0xFFFE
+            return (letterOrMark ? 2 : 3) | (bad ? 4 : 0)
+        }
     }
 
     /// The class of a scalar: 0 ASCII letter, 1 other ASCII, 2 non-ASCII letter/mark, 3 other.
@@ -124,12 +146,10 @@ struct LanguageModels: Sendable {
             let lower = value | 0x20
             return (lower >= 0x61 && lower <= 0x7A) ? 0 : 1
         }
-        guard let scalar = Unicode.Scalar(value) else { return 3 }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark: return 2
-        default: return 3
-        }
+        guard Unicode.Scalar(value) != nil else { return 3 }
+        let category = u_charType(Int32(value))
+        // Letters (Lu, Ll, Lt, Lm, Lo) and marks (Mn, Me, Mc): ICU's categories 1…8.
+        return category >= U_UPPERCASE_LETTER && category <= U_COMBINING_SPACING_MARK ? 2 : 3
     }
 
     static func slowIsBad(_ value: UInt32) -> Bool {
@@ -138,9 +158,9 @@ struct LanguageModels: Sendable {
         if value <= 0x9F { return true }  // DEL and C1 controls
         if value == 0xFFFD || (value >= 0xE000 && value <= 0xF8FF) || (value >= 0xFDD0 && value <= 0xFDEF)
             || value & 0xFFFE == 0xFFFE || (value >= 0xD800 && value <= 0xDFFF) || value >= 0xF0000 { return true }
-        guard let scalar = Unicode.Scalar(value) else { return true }
-        let category = scalar.properties.generalCategory
-        return category == .unassigned || category == .privateUse || category == .surrogate
+        guard Unicode.Scalar(value) != nil else { return true }
+        let category = u_charType(Int32(value))
+        return category == U_UNASSIGNED || category == U_PRIVATE_USE_CHAR || category == U_SURROGATE
     }
 }
 
