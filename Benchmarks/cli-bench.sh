@@ -26,7 +26,7 @@ fi
 # file"): measure a copy without it (same code, same instructions).
 objcopy --strip-debug "$ICUKIT" "$work/icukit"
 ICUKIT="$work/icukit"
-for program in segment sort calendar; do
+for program in segment sort calendar search bidi formatdate detect; do
   cc -O2 -o "$work/raw-$program" "$root/Benchmarks/cli/$program.c" $(pkg-config --cflags --libs icu-i18n icu-uc)
 done
 # Foundation on Linux doing the same calendar work (its own ICU), for issue 16's "faster than
@@ -47,6 +47,10 @@ for script in ("english", "arabic", "russian"):
 start, span = datetime.date(1900, 1, 1).toordinal(), datetime.date(2100, 12, 31).toordinal() - datetime.date(1900, 1, 1).toordinal()
 with open(f"{work}/dates.txt", "w") as out:
     out.writelines(datetime.date.fromordinal(start + rng.randrange(span)).isoformat() + "\n" for _ in range(dates))
+with open(f"{work}/instants.txt", "w") as out:
+    seconds = (datetime.date(2100, 12, 31).toordinal() - datetime.date(1900, 1, 1).toordinal()) * 86400
+    base = datetime.datetime(1900, 1, 1)
+    out.writelines((base + datetime.timedelta(seconds=rng.randrange(seconds))).strftime("%Y-%m-%dT%H:%M:%SZ") + "\n" for _ in range(dates))
 with open(f"{work}/english.jsonl", "w", encoding="utf-8") as out:
     for line in open(f"{work}/english.txt", encoding="utf-8"):
         for sentence in re.split(r"(?<=[.?!]) ", line.rstrip("\n")):
@@ -88,6 +92,14 @@ job "sort --locale ar, $WORDS words" "$I sort --locale ar $work/arabic.words" "$
 job "sort --locale ru, $WORDS words" "$I sort --locale ru $work/russian.words" "$R-sort ru $work/russian.words"
 job "convert windows-1251 → UTF-8 (vs uconv)" "$I convert --from windows-1251 --to UTF-8 $work/russian.1251" "uconv -f windows-1251 -t UTF-8 $work/russian.1251"
 job "convert UTF-8 → Shift_JIS (vs uconv)" "$I convert --from UTF-8 --to Shift_JIS $work/japanese.txt" "uconv -f UTF-8 -t Shift_JIS $work/japanese.txt"
+job "search --all the, English" "$I search --all --format json the $work/english.txt" "$R-search the $work/english.txt"
+job "search --all في, Arabic" "$I search --all --format json في $work/arabic.txt" "$R-search في $work/arabic.txt"
+job "bidi --format visual, Arabic" "$I bidi --format visual $work/arabic.txt" "$R-bidi $work/arabic.txt"
+job "bidi --format visual, English" "$I bidi --format visual $work/english.txt" "$R-bidi $work/english.txt"
+job "detect windows-1251 (vs ucsdet)" "$I detect $work/russian.1251" "$R-detect $work/russian.1251"
+job "detect Shift_JIS (vs ucsdet)" "$I detect $work/japanese.txt.sjis" "$R-detect $work/japanese.txt.sjis"
+job "format date --locale en, $DATES instants" "$I format date --locale en --time-zone UTC < $work/instants.txt" "$R-formatdate en $work/instants.txt"
+job "format date --locale ar, $DATES instants" "$I format date --locale ar --time-zone UTC < $work/instants.txt" "$R-formatdate ar $work/instants.txt"
 for calendar in hebrew japanese chinese islamic-umalqura; do
   job "calendar convert --to $calendar, $DATES dates" "$I calendar convert --to $calendar < $work/dates.txt" "$R-calendar $calendar $work/dates.txt"
 done
