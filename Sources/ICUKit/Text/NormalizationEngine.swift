@@ -331,6 +331,9 @@ final class NormalizationEngine: @unchecked Sendable {
     @inline(__always)
     func appendNormalized(_ region: UnsafeBufferPointer<UInt8>, to out: inout NormalizedOutput) throws(TextTransformError) {
         if let fastDirection, let table = NormalizationFastTables.table {
+            // The same limit as ICU's path (a region is longer than a 16 KiB piece only
+            // when it has no boundary to cut at), so the same inputs throw.
+            try UTF8Normalization.checkLength(region.count)
             try table.append(region, fastDirection, to: &out, instance: instance)
         } else {
             try out.append(normalizing: region, with: instance)
