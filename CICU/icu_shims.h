@@ -1571,6 +1571,11 @@ static inline uint8_t unorm2_getCombiningClass(const struct CICU_UNormalizer2 * 
   return U_ICU_ENTRY_POINT_RENAME(unorm2_getCombiningClass)(norm2, c);
 }
 
+int32_t U_ICU_ENTRY_POINT_RENAME(unorm2_getRawDecomposition)(const struct CICU_UNormalizer2 * norm2, int32_t c, uint16_t * decomposition, int32_t capacity, int32_t * pErrorCode);
+static inline int32_t unorm2_getRawDecomposition(const struct CICU_UNormalizer2 * norm2, int32_t c, uint16_t * decomposition, int32_t capacity, int32_t * pErrorCode) {
+  return U_ICU_ENTRY_POINT_RENAME(unorm2_getRawDecomposition)(norm2, c, decomposition, capacity, pErrorCode);
+}
+
 int32_t U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8ToUpper)(const struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode);
 static inline int32_t ucasemap_utf8ToUpper(const struct CICU_UCaseMap * csm, char * dest, int32_t destCapacity, const char * src, int32_t srcLength, int32_t * pErrorCode) {
   return U_ICU_ENTRY_POINT_RENAME(ucasemap_utf8ToUpper)(csm, dest, destCapacity, src, srcLength, pErrorCode);

@@ -4,8 +4,8 @@
 // Properties checked (a violation calls fatalError, which libFuzzer reports as a crash):
 // - invalid UTF-8 throws .invalidUTF8 with the offset firstInvalidOffset reports, in one
 //   piece and streamed (streamed: the same offset);
-// - valid text: the UTF-8 fast path equals ICU's UTF-16 answer, and so does ICU's UTF-8
-//   normalizer over the whole text (normalizeUTF8 / isNormalizedUTF8), normalizing is idempotent,
+// - valid text: the UTF-8 fast path equals ICU's UTF-16 answer, and so do ICU's UTF-8
+//   normalizer and the Swift NFC/NFD path (NormalizationFastTable) over the whole text (normalizeUTF8 / isNormalizedUTF8), normalizing is idempotent,
 //   isNormalized agrees with normalizing (and with ICU), the quick check never contradicts it,
 //   NFC(NFD(x)) = NFC(x) and NFKC(NFKD(x)) = NFKC(x);
 // - streaming with a cut anywhere (and byte by byte for short inputs) equals one pass.
@@ -51,6 +51,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         expect(same(result, icu), "fast path differs from ICU")
         let icuUTF8 = try normalizer.normalizeThroughICUUTF8(text)
         expect(same(icuUTF8, icu), "ICU's UTF-8 normalizer differs from its UTF-16 one")
+        let swiftPath = try normalizer.normalizeThroughFastPath(text).text
+        expect(same(swiftPath, icu), "the Swift NFC/NFD path over the whole text differs from ICU")
         let again = try normalizer.normalize(result)
         expect(same(again, result), "not idempotent")
         let normalized = try normalizer.isNormalized(text)

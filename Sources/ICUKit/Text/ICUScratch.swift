@@ -77,15 +77,22 @@ struct ICUScratch {
 /// The UTF-8 result of a normalization, built in one growing buffer and turned into a
 /// `String` once (the only copy, with the standard library's validation).
 struct NormalizedOutput {
-    private var base: UnsafeMutablePointer<UInt8>? = nil
+    private(set) var base: UnsafeMutablePointer<UInt8>? = nil
     private var capacity = 0
-    private var count = 0
+    /// The bytes written so far (the Swift fast path writes through `base` and sets it).
+    var count = 0
 
     var isAllocated: Bool { base != nil }
 
     /// Allocates room for a result about the size of a `textCount`-byte input, once.
     mutating func reserve(text textCount: Int) {
         if base == nil { grow(to: textCount + textCount / 2 + 64) }
+    }
+
+    /// Room for `extra` more bytes after `count`; returns `base` (which may have moved).
+    mutating func ensure(extra: Int) -> UnsafeMutablePointer<UInt8> {
+        grow(to: count + extra)
+        return base!
     }
 
     private mutating func grow(to needed: Int) {

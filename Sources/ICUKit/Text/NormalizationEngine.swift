@@ -19,6 +19,8 @@ final class NormalizationEngine: @unchecked Sendable {
     let instance: OpaquePointer
     /// `true` for NFKC_Casefold, where ASCII A–Z is not inert.
     let folds: Bool
+    /// NFC and NFD: what the Swift fast path (`NormalizationFastTable`) does with a region.
+    let fastDirection: NormalizationFastTable.Direction?
     /// Per code point: the canonical combining class in the low byte, `notYes` when the
     /// code point's own quick check is not "yes", `boundary` when the text may be cut
     /// before it. Two stages of 128-code-point blocks.
@@ -52,6 +54,7 @@ final class NormalizationEngine: @unchecked Sendable {
         guard let opened else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "unorm2_get\(form)Instance") }
         instance = opened
         folds = form == .nfkcCasefold
+        fastDirection = form == .nfc ? .compose : form == .nfd ? .decompose : nil
 
         // Every code point outside `suspects` (quick check not "yes", or combining) is
         // "yes" with class 0 and a boundary before it (verified by `mismatches()` in the
@@ -278,7 +281,7 @@ final class NormalizationEngine: @unchecked Sendable {
                 wholePieces -= 1
                 out.reserve(text: n)
                 out.append(UnsafeBufferPointer(rebasing: text[copied..<position]))
-                try out.append(normalizing: UnsafeBufferPointer(rebasing: text[position..<end]), with: instance)
+                try appendNormalized(UnsafeBufferPointer(rebasing: text[position..<end]), to: &out)
                 copied = end
                 position = end
                 continue
@@ -294,7 +297,7 @@ final class NormalizationEngine: @unchecked Sendable {
                 changed += r.end - r.start
                 out.reserve(text: n)
                 out.append(UnsafeBufferPointer(rebasing: text[copied..<(base + r.start)]))
-                try out.append(normalizing: region, with: instance)
+                try appendNormalized(region, to: &out)
                 copied = base + r.end
             }
             try forEachSuspectChunk(piece) { (start, end) throws(TextTransformError) in
@@ -320,6 +323,21 @@ final class NormalizationEngine: @unchecked Sendable {
         guard out.isAllocated else { return nil }
         out.append(UnsafeBufferPointer(rebasing: text[copied...]))
         return out.string()
+    }
+
+    /// Appends the normalization of a region of valid UTF-8 that starts at a boundary (or
+    /// the text's start) and ends at one (or the text's end): NFC and NFD through the Swift
+    /// fast path (which gives ICU what it does not handle), the other forms through ICU.
+    @inline(__always)
+    func appendNormalized(_ region: UnsafeBufferPointer<UInt8>, to out: inout NormalizedOutput) throws(TextTransformError) {
+        if let fastDirection, let table = NormalizationFastTables.table {
+            // The same limit as ICU's path (a region is longer than a 16 KiB piece only
+            // when it has no boundary to cut at), so the same inputs throw.
+            try UTF8Normalization.checkLength(region.count)
+            try table.append(region, fastDirection, to: &out, instance: instance)
+        } else {
+            try out.append(normalizing: region, with: instance)
+        }
     }
 
     /// Whether valid UTF-8 `text` is normalized (ICU decides the chunks the quick check cannot).

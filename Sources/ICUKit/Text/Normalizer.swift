@@ -186,6 +186,37 @@ public struct Normalizer: Sendable, Hashable {
         try Self.engine(form).mismatches()
     }
 
+    /// The whole text through the Swift fast path of NFC and NFD (`NormalizationFastTable`),
+    /// without the quick check, and the number of segments it gave to ICU (other forms:
+    /// ICU's UTF-8 normalizer, `-1` segments). For tests.
+    ///
+    /// ```swift
+    /// try Normalizer.nfc.normalizeThroughFastPath("\u{304B}\u{3099}")  // ("\u{304C}", 0)
+    /// ```
+    @_spi(Testing)
+    public func normalizeThroughFastPath(_ text: String) throws(TextTransformError) -> (text: String, icuSegments: Int) {
+        let engine = try Self.engine(form)
+        guard let direction = engine.fastDirection, let table = NormalizationFastTables.table else {
+            return (try normalizeThroughICUUTF8(text), -1)
+        }
+        var out = NormalizedOutput()
+        defer { out.deallocate() }
+        let segments = try Self.withUTF8(text) { (bytes) throws(TextTransformError) in
+            try table.append(bytes, direction, to: &out, instance: engine.instance)
+        }
+        return (out.string(), segments)
+    }
+
+    /// The number of code points where the fast path's NFC/NFD table disagrees with ICU, and
+    /// the number of composition pairs it holds (for tests; walks the whole code space).
+    @_spi(Testing)
+    public static func fastPathTableCheck() throws(TextTransformError) -> (mismatches: Int, pairs: Int) {
+        switch NormalizationFastTables.shared {
+        case .success(let table): return (table.mismatches(), table.pairCount)
+        case .failure(let error): throw .icu(error)
+        }
+    }
+
     // MARK: Internals
 
     /// The engine of `form`, built on first use (each form's table takes a few milliseconds).
