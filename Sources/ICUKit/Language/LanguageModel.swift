@@ -31,6 +31,8 @@ struct LanguageModel: Sendable {
     let codes: [String]
     let locales: [LocaleID]
     let scripts: [UInt8]
+    /// The indices of the languages written in each script id, in code order.
+    let languagesByScript: [[Int]]
     /// Prior log probability per language, in nats (relative: 0 for the median language).
     let priors: [Double]
     /// Cost of a feature a language did not keep, per kind (1/10 nat).
@@ -123,6 +125,9 @@ struct LanguageModel: Sendable {
         self.codes = codes
         self.locales = codes.map { (try? LocaleID($0)) ?? .root }
         self.scripts = scripts
+        var byScript = [[Int]](repeating: [], count: 256)
+        for (index, script) in scripts.enumerated() { byScript[Int(script)].append(index) }
+        self.languagesByScript = byScript
         self.priors = priors
         self.floors = floors
         self.stride = stride
