@@ -232,9 +232,9 @@ struct LanguageScorer {
         let mask = model.mask
         let pending = self.pending, words = self.pending + Self.batch
         var found = 0
-        model.filter.withUnsafeBufferPointer { filter in
-            model.slots.withUnsafeBufferPointer { slots in
-                let filter = filter.baseAddress!, slots = slots.baseAddress!
+        do {
+            let filter = model.filter, slots = model.slots
+            do {
                 var survivors = 0
                 for index in 0..<count {
                     let item = pending[index]
@@ -268,9 +268,9 @@ struct LanguageScorer {
         var total = 0
         var denseRows = 0
         model.floors.withUnsafeBufferPointer { floors in
-            model.dense.withUnsafeBufferPointer { dense in
-                model.entries.withUnsafeBufferPointer { entries in
-                    let dense = dense.baseAddress!, entries = entries.baseAddress!
+            do {
+                do {
+                    let dense = model.dense, entries = model.entries
                     for index in 0..<found {
                         let value = UInt32(truncatingIfNeeded: words[index])
                         total &+= Int(floors[Int(words[index] >> 32)])
