@@ -305,7 +305,9 @@ struct LanguageModel: @unchecked Sendable {
             next = 0
         }
 
+        @inline(__always)
         mutating func u16() -> UInt16 { UInt16(u8()) | UInt16(u8()) << 8 }
+        @inline(__always)
         mutating func u32() -> UInt32 { UInt32(u16()) | UInt32(u16()) << 16 }
     }
 }
