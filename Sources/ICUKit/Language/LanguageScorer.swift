@@ -154,7 +154,7 @@ struct LanguageScorer {
         endCount += 1
         letters += 1
         let script = model.script(of: value)
-        if script != 0 { scriptLetters[Int(script)] += 1 }
+        if script != 0 && script < 32 { scriptLetters[Int(script)] += 1 }
     }
 
     /// Doubles the word buffers (a letter run longer than any seen so far).
