@@ -43,12 +43,13 @@ struct LanguageCommand: ParsableCommand {
     func run() throws {
         let recognizer = try makeRecognizer()
         let (top, runs, json) = (top, runs, format == .json)
-        // Each answer's BCP 47 code, computed once per model language (ICU's
-        // uloc_toLanguageTag per answer was a few % of a --jsonl run).
-        var codes: [LocaleID: String] = [:]
-        for language in LanguageRecognizer.supportedLanguages { codes[language] = language.bcp47 }
+        // Each answer's BCP 47 code (and JSON string), computed once per model language
+        // (ICU's uloc_toLanguageTag per answer was a few % of a --jsonl run).
+        var codes: [LocaleID: (plain: String, json: String)] = [:]
+        for language in LanguageRecognizer.supportedLanguages { codes[language] = (language.bcp47, JSON.string(language.bcp47)) }
         let bcp47Codes = codes
-        let code = { @Sendable (language: LocaleID) in bcp47Codes[language] ?? language.bcp47 }
+        let code = { @Sendable (language: LocaleID) in bcp47Codes[language]?.plain ?? language.bcp47 }
+        let jsonCode = { @Sendable (language: LocaleID) in bcp47Codes[language]?.json ?? JSON.string(language.bcp47) }
         try input.forEachDocument { document, out throws(CLIFailure) in
             if runs {
                 let found = recognizer.languageRuns(in: document)
@@ -66,13 +67,28 @@ struct LanguageCommand: ParsableCommand {
             }
             let hypotheses = recognizer.hypotheses(for: document, maximum: json ? top : 1)
             if json {
-                let items = hypotheses.map {
-                    "{\"language\":\(JSON.string(code($0.language))),\"confidence\":\(Self.number($0.probability))}"
+                // {"language":…,"confidence":…,"hypotheses":[{"language":…,"confidence":…}…]},
+                // appended piece by piece (no interpolated strings per answer).
+                out.append("{\"language\":")
+                if let best = hypotheses.first {
+                    out.append(jsonCode(best.language))
+                    out.append(",\"confidence\":")
+                    out.append(Self.number(best.probability))
+                } else {
+                    out.append("null,\"confidence\":0")
                 }
-                let best = hypotheses.first
-                out.append("{\"language\":\(best.map { JSON.string(code($0.language)) } ?? "null"),\"confidence\":\(best.map { Self.number($0.probability) } ?? "0"),\"hypotheses\":[\(items.joined(separator: ","))]}\n")
+                out.append(",\"hypotheses\":[")
+                for (position, hypothesis) in hypotheses.enumerated() {
+                    out.append(position == 0 ? "{\"language\":" : ",{\"language\":")
+                    out.append(jsonCode(hypothesis.language))
+                    out.append(",\"confidence\":")
+                    out.append(Self.number(hypothesis.probability))
+                    out.append("}")
+                }
+                out.append("]}\n")
             } else {
-                out.append((hypotheses.first.map { code($0.language) } ?? "und") + "\n")
+                out.append(hypotheses.first.map { code($0.language) } ?? "und")
+                out.append("\n")
             }
         }
     }
@@ -101,7 +117,14 @@ struct LanguageCommand: ParsableCommand {
         language.map { JSON.string($0.bcp47) } ?? "null"
     }
 
+    /// `value` rounded to thousandths, as Swift prints the `Double` (`0.5`, `0.123`, `1.0`).
     static func number(_ value: Double) -> String {
-        String((value * 1000).rounded() / 1000)
+        let thousandths = (value * 1000).rounded()
+        // Probabilities (0…1): the same text from a table made once.
+        if thousandths.sign == .plus && thousandths <= 1000 { return Self.thousandths[Int(thousandths)] }
+        return String(thousandths / 1000)
     }
+
+    /// `String(Double(k) / 1000)` for k in 0…1000.
+    static let thousandths = (0...1000).map { String(Double($0) / 1000) }
 }

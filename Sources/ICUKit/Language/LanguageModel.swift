@@ -1,4 +1,9 @@
 internal import CICU
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The language-recognition tables, decoded once from the generated
 /// `LanguageModel+Data.swift` (built by `Scripts/build-language-models.py`).
@@ -13,8 +18,9 @@ internal import CICU
 /// Features kept by many languages (the frequent ones) become dense rows of gains, one byte
 /// per language, added with a loop the compiler vectorizes; the rest stay sparse entries.
 ///
-/// Sendable notes: immutable after `init`; the one shared instance is a `static let`.
-struct LanguageModel: Sendable {
+/// Sendable notes: immutable after `init` (the table pointers point into ``Tables``, written
+/// only by `init` and freed with the last copy); the one shared instance is a `static let`.
+struct LanguageModel: @unchecked Sendable {
     static let shared = LanguageModel(base64: encoded)
 
     /// The number of feature kinds: n-grams of 1…5 letters, then whole words.
@@ -31,6 +37,8 @@ struct LanguageModel: Sendable {
     let codes: [String]
     let locales: [LocaleID]
     let scripts: [UInt8]
+    /// The indices of the languages written in each script id, in code order.
+    let languagesByScript: [[Int]]
     /// Prior log probability per language, in nats (relative: 0 for the median language).
     let priors: [Double]
     /// Cost of a feature a language did not keep, per kind (1/10 nat).
@@ -47,17 +55,19 @@ struct LanguageModel: Sendable {
     /// Open-addressing hash table, one 64-bit word per slot (one cache miss per probe): the
     /// feature hash in the high half, `info` in the low half = entry start << 8 | count,
     /// `inlineFlag | language << 8 | gain`, or `denseFlag | row` (0 = empty slot).
-    let slots: [UInt64]
+    let slots: UnsafePointer<UInt64>
     let mask: Int
     /// One bit per `filterBits` hash bucket, set when some feature falls in it: a feature the
     /// model lacks (most 4-, 5-grams and words of a text) is usually turned away by this
     /// 512 KiB bitmap, which stays in cache, without a cache miss in the big `slots` table.
-    let filter: [UInt64]
+    let filter: UnsafePointer<UInt64>
     static let filterShift: UInt32 = 32 - 22  // 2^22 bits
     /// Sparse features: language index << 8 | gain.
-    let entries: [UInt16]
+    let entries: UnsafePointer<UInt16>
     /// Dense features: `stride` gains per row.
-    let dense: [UInt8]
+    let dense: UnsafePointer<UInt8>
+    /// The memory of `filter`, `slots`, `dense` and `entries`.
+    let tables: Tables
 
     init(base64 text: StaticString) {
         var reader = Base64Reader(text)
@@ -89,17 +99,20 @@ struct LanguageModel: Sendable {
         // Load factor at most 0.7: 660k features fit 2^20 slots (8 MiB, most of it in the
         // last-level cache) rather than 2^21 at a third full.
         while capacity * 7 < featureCount * 10 { capacity <<= 1 }
-        var slots = [UInt64](repeating: 0, count: capacity)
-        var filter = [UInt64](repeating: 0, count: 1 << (32 - Self.filterShift - 6))
-        var entries = [UInt16]()
-        entries.reserveCapacity(entryCount)
-        var dense = [UInt8](repeating: 0, count: denseCount * stride)
+        let filterWords = 1 << (32 - Self.filterShift - 6)
+        let tables = Tables(byteCounts: [filterWords * 8, capacity * 8, denseCount * stride, entryCount * 2])
+        let filter = tables.parts[0].bindMemory(to: UInt64.self, capacity: filterWords)
+        let slots = tables.parts[1].bindMemory(to: UInt64.self, capacity: capacity)
+        let dense = tables.parts[2].bindMemory(to: UInt8.self, capacity: denseCount * stride)
+        let entries = tables.parts[3].bindMemory(to: UInt16.self, capacity: entryCount)
+        var entriesUsed = 0
         var rows = 0
         for _ in 0..<featureCount {
             let hash = reader.u32()
             let count = Int(reader.u8())
             let value: UInt32
             if count >= 16 {
+                precondition(rows < denseCount, "language model: too many dense features")
                 for _ in 0..<count {
                     let language = Int(reader.u8())
                     dense[rows * stride + language] = reader.u8()
@@ -109,9 +122,12 @@ struct LanguageModel: Sendable {
             } else if count == 1 {
                 value = Self.inlineFlag | UInt32(reader.u8()) << 8 | UInt32(reader.u8())
             } else {
-                precondition(entries.count < 1 << 22, "language model: too many entries")
-                value = UInt32(entries.count) << 8 | UInt32(count)
-                for _ in 0..<count { entries.append(UInt16(reader.u8()) << 8 | UInt16(reader.u8())) }
+                precondition(entriesUsed < 1 << 22 && entriesUsed + count <= entryCount, "language model: too many entries")
+                value = UInt32(entriesUsed) << 8 | UInt32(count)
+                for _ in 0..<count {
+                    entries[entriesUsed] = UInt16(reader.u8()) << 8 | UInt16(reader.u8())
+                    entriesUsed += 1
+                }
             }
             let bit = Self.filterBit(hash)
             filter[bit >> 6] |= 1 << UInt64(bit & 63)
@@ -119,21 +135,25 @@ struct LanguageModel: Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
             slots[slot] = UInt64(hash) << 32 | UInt64(value)
         }
-        precondition(rows == denseCount && entries.count <= entryCount, "language model: bad counts")
+        precondition(rows == denseCount && entriesUsed <= entryCount, "language model: bad counts")
         self.codes = codes
         self.locales = codes.map { (try? LocaleID($0)) ?? .root }
         self.scripts = scripts
+        var byScript = [[Int]](repeating: [], count: 256)
+        for (index, script) in scripts.enumerated() { byScript[Int(script)].append(index) }
+        self.languagesByScript = byScript
         self.priors = priors
         self.floors = floors
         self.stride = stride
         self.bmpScripts = bmp
         self.bmpLowercase = Self.lowercaseTable()
         self.astralRanges = astral
-        self.slots = slots
+        self.slots = UnsafePointer(slots)
         self.mask = capacity - 1
-        self.filter = filter
-        self.entries = entries
-        self.dense = dense
+        self.filter = UnsafePointer(filter)
+        self.entries = UnsafePointer(entries)
+        self.dense = UnsafePointer(dense)
+        self.tables = tables
     }
 
     /// See ``bmpLowercase``: from ICU's character data (the Unicode version of the ICU
@@ -184,15 +204,12 @@ struct LanguageModel: Sendable {
     @inline(__always)
     func lookup(_ hash: UInt32) -> UInt32 {
         let bit = Self.filterBit(hash)
-        let present = filter.withUnsafeBufferPointer { $0[bit >> 6] >> UInt64(bit & 63) & 1 }
-        if present == 0 { return 0 }
+        if filter[bit >> 6] >> UInt64(bit & 63) & 1 == 0 { return 0 }
         var slot = Int(Self.mix(hash)) & mask
-        return slots.withUnsafeBufferPointer { slots in
-            while true {
-                let word = slots[slot]
-                if word == 0 || UInt32(truncatingIfNeeded: word >> 32) == hash { return UInt32(truncatingIfNeeded: word) }
-                slot = (slot + 1) & mask
-            }
+        while true {
+            let word = slots[slot]
+            if word == 0 || UInt32(truncatingIfNeeded: word >> 32) == hash { return UInt32(truncatingIfNeeded: word) }
+            slot = (slot + 1) & mask
         }
     }
 
@@ -288,8 +305,53 @@ struct LanguageModel: Sendable {
             next = 0
         }
 
+        @inline(__always)
         mutating func u16() -> UInt16 { UInt16(u8()) | UInt16(u8()) << 8 }
+        @inline(__always)
         mutating func u32() -> UInt32 { UInt32(u16()) | UInt32(u16()) << 16 }
+    }
+}
+
+extension LanguageModel {
+    /// One zeroed allocation for the randomly accessed tables, cut into parts (each 64-byte
+    /// aligned). On Linux it is 2 MiB aligned and asks for transparent huge pages: a look-up
+    /// per feature lands anywhere in ~12 MB, and with 4 KiB pages most of them also missed
+    /// the TLB.
+    ///
+    /// Sendable notes: written only while the model is built, read-only afterwards.
+    final class Tables: @unchecked Sendable {
+        let base: UnsafeMutableRawPointer
+        let parts: [UnsafeMutableRawPointer]
+
+        init(byteCounts: [Int]) {
+            let rounded = byteCounts.map { ($0 + 63) & ~63 }
+            let total = max(rounded.reduce(0, +), 64)
+            let huge = 2 << 20
+            #if os(Linux)
+            var memory: UnsafeMutableRawPointer? = nil
+            precondition(posix_memalign(&memory, huge, (total + huge - 1) & ~(huge - 1)) == 0, "language model: out of memory")
+            base = memory!
+            _ = madvise(base, (total + huge - 1) & ~(huge - 1), MADV_HUGEPAGE)
+            #else
+            base = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 64)
+            #endif
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: total)
+            var offset = 0
+            var parts: [UnsafeMutableRawPointer] = []
+            for size in rounded {
+                parts.append(base + offset)
+                offset += size
+            }
+            self.parts = parts
+        }
+
+        deinit {
+            #if os(Linux)
+            free(base)
+            #else
+            base.deallocate()
+            #endif
+        }
     }
 }
 

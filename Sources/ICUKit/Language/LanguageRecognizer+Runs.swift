@@ -26,11 +26,13 @@ extension LanguageRecognizer {
             var spans: [(Range<Int>, Int?, Double, Int)] = []
             for (lower, upper) in zip(boundaries, boundaries.dropFirst()) where lower < upper {
                 let slice = UnsafeBufferPointer(rebasing: bytes[lower..<upper])
-                var scorer = LanguageScorer()
-                scorer.add(utf8: slice)
-                let best = rank(scorer, maximum: 1).first
+                let (best, letters) = Self.scorers.withObject { box in
+                    box.scorer.reset()
+                    box.scorer.add(utf8: slice)
+                    return (rank(&box.scorer, maximum: 1).first, box.scorer.letters)
+                }
                 let index = best.flatMap { LanguageModel.shared.locales.firstIndex(of: $0.language) }
-                spans.append((lower..<upper, index, best?.probability ?? 0, scorer.letters))
+                spans.append((lower..<upper, index, best?.probability ?? 0, letters))
             }
             return spans
         }

@@ -161,61 +161,95 @@ public struct LanguageRecognizer: Sendable {
 
     /// Scores valid UTF-8 (sampled when long) and ranks the allowed languages.
     func rank(utf8 bytes: UnsafeBufferPointer<UInt8>, maximum: Int) -> [LanguageHypothesis] {
-        let model = LanguageModel.shared
-        var scorer = LanguageScorer(model: model)
-        if bytes.count <= Self.sampleLimit {
-            scorer.add(utf8: bytes)
-        } else {
-            let window = Self.sampleLimit / Self.sampleWindows
-            let step = (bytes.count - window) / (Self.sampleWindows - 1)
-            for part in 0..<Self.sampleWindows {
-                var start = part * step, end = min(start + window, bytes.count)
-                while start < end && bytes[start] & 0xC0 == 0x80 { start += 1 }
-                while end < bytes.count && end > start && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-                scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        Self.scorers.withObject { box in
+            box.scorer.reset()
+            if bytes.count <= Self.sampleLimit {
+                box.scorer.add(utf8: bytes)
+            } else {
+                let window = Self.sampleLimit / Self.sampleWindows
+                let step = (bytes.count - window) / (Self.sampleWindows - 1)
+                for part in 0..<Self.sampleWindows {
+                    var start = part * step, end = min(start + window, bytes.count)
+                    while start < end && bytes[start] & 0xC0 == 0x80 { start += 1 }
+                    while end < bytes.count && end > start && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+                    box.scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
             }
+            return rank(&box.scorer, maximum: maximum)
         }
-        return rank(scorer, maximum: maximum)
     }
 
-    func rank(_ scorer: LanguageScorer, maximum: Int) -> [LanguageHypothesis] {
-        let model = scorer.model
+    /// Scorers reused across texts (a new scorer per text allocated its buffers each time:
+    /// ~8% of a `--jsonl` run); one per thread scoring at the same time.
+    static let scorers: ICUPool<ScorerBox> = {
+        do {
+            return try ICUPool(capacity: 16) { ScorerBox() }
+        } catch {
+            fatalError("making a language scorer cannot fail: \(error)")
+        }
+    }()
+
+    /// A pooled ``LanguageScorer``.
+    ///
+    /// Sendable notes: used by one thread at a time, checked out of ``scorers``.
+    final class ScorerBox: @unchecked Sendable {
+        var scorer = LanguageScorer(model: .shared)
+    }
+
+    /// Ranks the allowed languages by the features `scorer` saw (`inout` only so the pooled
+    /// scorer is read in place, not copied).
+    func rank(_ scorer: inout LanguageScorer, maximum: Int) -> [LanguageHypothesis] {
         let script = scorer.dominantScript
         guard script != 0 else { return [] }
-        var candidates: [Int] = []
-        for index in model.codes.indices where model.scripts[index] == script && (allowed?[index] ?? true) {
-            candidates.append(index)
-        }
-        if candidates.isEmpty, let allowed {
+        let candidates: [Int]
+        if let allowed {
+            var list: [Int] = []
+            for index in scorer.model.codes.indices where scorer.model.scripts[index] == script && allowed[index] {
+                list.append(index)
+            }
             // Constrained to languages of other scripts: let the shared features decide.
-            candidates = model.codes.indices.filter { allowed[$0] }
+            if list.isEmpty { list = scorer.model.codes.indices.filter { allowed[$0] } }
+            candidates = list
+        } else {
+            candidates = scorer.model.languagesByScript[Int(script)]
         }
         guard !candidates.isEmpty else { return [] }
         if candidates.count > 1 && scorer.matched == 0 { return [] }
         // Naive Bayes log likelihoods (costs are in 1/10 nat), tempered: the features of one
         // text are far from independent, and raw posteriors would be near 0 or 1.
         let temperature = 10 * (1 + Double(scorer.matched).squareRoot() * 0.5)
-        var logits = candidates.map { index in
-            -Double(scorer.floorTotal - scorer.gain(of: index)) / temperature + model.priors[index] + (logPriors?[index] ?? 0)
-        }
-        let top = logits.max() ?? 0
-        var total = 0.0
-        for position in logits.indices {
-            logits[position] = exp(logits[position] - top)
-            total += logits[position]
-        }
-        // The best `maximum` by repeated selection (usually 1 or a few of 100).
-        var result: [LanguageHypothesis] = []
-        var taken = [Bool](repeating: false, count: candidates.count)
-        for _ in 0..<min(maximum, candidates.count) {
-            var best = -1
-            for position in candidates.indices where !taken[position] && (best < 0 || logits[position] > logits[best]) {
-                best = position
+        let floorTotal = scorer.floorTotal
+        let count = candidates.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { logits in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { taken in
+                scorer.model.priors.withUnsafeBufferPointer { priors in
+                    for position in 0..<count {
+                        let index = candidates[position]
+                        logits[position] = -Double(floorTotal - scorer.gain(of: index)) / temperature + priors[index] + (logPriors?[index] ?? 0)
+                    }
+                }
+                var top = logits[0]
+                for position in 1..<count where top < logits[position] { top = logits[position] }
+                var total = 0.0
+                for position in 0..<count {
+                    logits[position] = exp(logits[position] - top)
+                    total += logits[position]
+                }
+                // The best `maximum` by repeated selection (usually 1 or a few of 100).
+                taken.initialize(repeating: false)
+                var result: [LanguageHypothesis] = []
+                result.reserveCapacity(min(maximum, count))
+                for _ in 0..<min(maximum, count) {
+                    var best = -1
+                    for position in 0..<count where !taken[position] && (best < 0 || logits[position] > logits[best]) {
+                        best = position
+                    }
+                    taken[best] = true
+                    result.append(LanguageHypothesis(language: scorer.model.locales[candidates[best]], probability: min(1, max(0, logits[best] / total))))
+                }
+                return result
             }
-            taken[best] = true
-            result.append(LanguageHypothesis(language: model.locales[candidates[best]], probability: min(1, max(0, logits[best] / total))))
         }
-        return result
     }
 
     /// Model languages a user's code names: the exact code, else language + script, else

@@ -1,0 +1,140 @@
+@testable import ICUKit
+import Testing
+
+/// LanguageScorer's fast paths (batched look-ups, raw word buffers, 16-bit dense sums, one
+/// scorer reused across texts) against a plain reference: one look-up per feature, in
+/// text order, with arrays — the scoring as it was before issue 15's throughput work.
+@Suite("LanguageScorer batching and reuse")
+struct LanguageScorerTests {
+    /// Texts that exercise each path: the UDHR samples (33 languages, 12 scripts), a word
+    /// longer than the scorer's first word buffer (64 letters), a long Han run (several
+    /// batches of 128 features in one word), lower-case forms of several scalars (`İ`, `ß`
+    /// upper-cased), letters past the BMP (Deseret, with case), no letters at all.
+    static let texts: [String] = LanguageRecognizerTests.samples.map(\.1) + [
+        String(repeating: "Donaudampfschifffahrtsgesellschaftskapitän", count: 4),
+        String(repeating: "人人生而自由在尊严和权利上一律平等", count: 40),
+        "İSTANBUL'DA GÜZEL BİR GÜN. STRASSE, STRAẞE, ǅemal ﬁle",
+        "𐐀𐐡𐐨 𐐔𐐯𐑅𐐨𐑉𐐯𐐻 text 𝐀𝐁𝐂",
+        "1234 !! --- 5678",
+        "",
+        "a",
+    ]
+
+    /// The reference: features exactly as `Scripts/build-language-models.py` names them,
+    /// each looked up alone with ``LanguageModel/lookup(_:)``.
+    struct Reference {
+        let model = LanguageModel.shared
+        var gains: [Int]
+        var floorTotal = 0
+        var matched = 0
+        var letters = 0
+        var word: [UInt32] = []
+
+        init() { gains = [Int](repeating: 0, count: LanguageModel.shared.stride) }
+
+        mutating func add(_ text: String) {
+            for scalar in text.unicodeScalars {
+                let value = scalar.value
+                var lower: UInt32
+                if value < 0x80 {
+                    let byte = UInt8(value)
+                    lower = (byte >= 0x41 && byte <= 0x5A) ? value | 0x20 : (byte >= 0x61 && byte <= 0x7A) ? value : 0
+                } else {
+                    lower = value < 0x10000 ? model.bmpLowercase[Int(value)] : LanguageModel.lowercase(value)
+                }
+                if lower == 0 {
+                    flush()
+                } else if lower != LanguageModel.multiScalarLowercase {
+                    word.append(lower)
+                } else {
+                    word += scalar.properties.lowercaseMapping.unicodeScalars.map(\.value)
+                }
+            }
+            flush()
+        }
+
+        mutating func flush() {
+            guard !word.isEmpty else { return }
+            letters += word.count
+            let padded = [UInt32(0x20)] + word + [UInt32(0x20)]
+            let utf8 = padded.map { Array(String(Unicode.Scalar($0)!).utf8) }
+            for start in padded.indices {
+                for n in 1...5 where start + n <= padded.count {
+                    if n == 1 && (start == 0 || start == padded.count - 1) { continue }
+                    score(utf8[start..<(start + n)].flatMap { $0 }, kind: n - 1)
+                }
+            }
+            if word.count <= LanguageScorer.maxWord { score(utf8[1..<(padded.count - 1)].flatMap { $0 }, kind: 5) }
+            word.removeAll()
+        }
+
+        mutating func score(_ bytes: [UInt8], kind: Int) {
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            let value = model.lookup(LanguageScorer.finish(hash, kind: kind))
+            guard value != 0 else { return }
+            matched += 1
+            floorTotal += Int(model.floors[kind])
+            if value & LanguageModel.denseFlag != 0 {
+                let row = Int(value & ~LanguageModel.denseFlag) * model.stride
+                for language in 0..<model.stride { gains[language] += Int(model.dense[row + language]) }
+            } else if value & LanguageModel.inlineFlag != 0 {
+                gains[Int((value >> 8) & 0xFF)] += Int(value & 0xFF)
+            } else {
+                for entry in 0..<Int(value & 0xFF) {
+                    let packed = model.entries[Int(value >> 8) + entry]
+                    gains[Int(packed >> 8)] += Int(packed & 0xFF)
+                }
+            }
+        }
+    }
+
+    static func expectEqual(_ scorer: LanguageScorer, _ reference: Reference, _ text: String) {
+        #expect(scorer.matched == reference.matched, "matched: \(text.prefix(40))")
+        #expect(scorer.floorTotal == reference.floorTotal, "floorTotal: \(text.prefix(40))")
+        #expect(scorer.letters == reference.letters, "letters: \(text.prefix(40))")
+        let gains = (0..<LanguageModel.shared.codes.count).map { scorer.gain(of: $0) }
+        #expect(gains == Array(reference.gains.prefix(gains.count)), "gains: \(text.prefix(40))")
+    }
+
+    @Test("a new scorer sums what one look-up per feature sums")
+    func freshScorerEqualsReference() {
+        for text in Self.texts {
+            var scorer = LanguageScorer()
+            var copy = text
+            copy.withUTF8 { scorer.add(utf8: $0) }
+            var reference = Reference()
+            reference.add(text)
+            #expect(reference.letters > 0 || text.allSatisfy { !$0.isLetter })
+            Self.expectEqual(scorer, reference, text)
+        }
+    }
+
+    @Test("one scorer reset between texts equals a new scorer for each, in any order")
+    func reusedScorerEqualsFresh() {
+        var reused = LanguageScorer()
+        for text in Self.texts + Self.texts.reversed() {
+            var fresh = LanguageScorer()
+            reused.reset()
+            var copy = text
+            copy.withUTF8 { bytes in
+                fresh.add(utf8: bytes)
+                reused.add(utf8: bytes)
+            }
+            #expect(reused.dominantScript == fresh.dominantScript, "script: \(text.prefix(40))")
+            var reference = Reference()
+            reference.add(text)
+            Self.expectEqual(reused, reference, text)
+            Self.expectEqual(fresh, reference, text)
+        }
+    }
+
+    @Test("the recognizer's pooled scorers: the same answers whatever came before")
+    func pooledAnswersIndependentOfOrder() {
+        let recognizer = LanguageRecognizer()
+        let forward = Self.texts.map { recognizer.hypotheses(for: $0, maximum: 3) }
+        let backward = Self.texts.reversed().map { recognizer.hypotheses(for: $0, maximum: 3) }
+        #expect(forward == Array(backward.reversed()))
+        #expect(forward.filter { !$0.isEmpty }.count >= LanguageRecognizerTests.samples.count)
+    }
+}
