@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/utypes.h>
+#include <unicode/ustring.h>
 
 static void check(UErrorCode status, const char *what) {
     if (U_FAILURE(status)) { fprintf(stderr, "%s: %s\n", what, u_errorName(status)); exit(70); }
@@ -20,4 +21,18 @@ static char *read_all(const char *path, size_t *length) {
     }
     *length = used;
     return bytes;
+}
+
+/* The whole file (valid UTF-8) as UTF-16, as a C caller of ICU needs it. */
+static inline UChar *read_utf16(const char *path, int32_t *units) {
+    size_t length;
+    char *bytes = read_all(path, &length);
+    UErrorCode status = U_ZERO_ERROR;
+    u_strFromUTF8(NULL, 0, units, bytes, (int32_t)length, &status);
+    status = U_ZERO_ERROR;
+    UChar *text = malloc(sizeof(UChar) * (*units + 1));
+    u_strFromUTF8(text, *units + 1, units, bytes, (int32_t)length, &status);
+    check(status, "u_strFromUTF8");
+    free(bytes);
+    return text;
 }

@@ -7,15 +7,9 @@
 
 int main(int argc, char **argv) {
     if (argc < 3) return 64;
-    size_t length;
-    char *bytes = read_all(argv[2], &length);
-    UErrorCode status = U_ZERO_ERROR;
     int32_t units = 0;
-    u_strFromUTF8(NULL, 0, &units, bytes, (int32_t)length, &status);
-    status = U_ZERO_ERROR;
-    UChar *text = malloc(sizeof(UChar) * (units + 1));
-    u_strFromUTF8(text, units + 1, &units, bytes, (int32_t)length, &status);
-    check(status, "u_strFromUTF8");
+    UChar *text = read_utf16(argv[2], &units);
+    UErrorCode status = U_ZERO_ERROR;
     UChar pattern[256];
     int32_t patternLength = 0;
     u_strFromUTF8(pattern, 256, &patternLength, argv[1], -1, &status);

@@ -10,15 +10,9 @@ int main(int argc, char **argv) {
     UBreakIteratorType type = !strcmp(argv[1], "grapheme") ? UBRK_CHARACTER : !strcmp(argv[1], "word") ? UBRK_WORD
         : !strcmp(argv[1], "sentence") ? UBRK_SENTENCE : UBRK_LINE;
     int wordsOnly = argc > 4;
-    size_t length;
-    char *bytes = read_all(argv[3], &length);
-    UErrorCode status = U_ZERO_ERROR;
     int32_t units = 0;
-    u_strFromUTF8(NULL, 0, &units, bytes, (int32_t)length, &status);
-    status = U_ZERO_ERROR;
-    UChar *text = malloc(sizeof(UChar) * (units + 1));
-    u_strFromUTF8(text, units + 1, &units, bytes, (int32_t)length, &status);
-    check(status, "u_strFromUTF8");
+    UChar *text = read_utf16(argv[3], &units);
+    UErrorCode status = U_ZERO_ERROR;
     UBreakIterator *iterator = ubrk_open(type, argv[2], text, units, &status);
     check(status, "ubrk_open");
     long count = 0;

@@ -7,17 +7,6 @@ import Testing
 /// the converter held, fails in the streaming converters too (the CLI's error message).
 @Suite("DirectTranscoder")
 struct DirectTranscoderTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pairs: [(String, String)] = [
         ("windows-1251", "UTF-8"), ("UTF-8", "Shift_JIS"), ("Shift_JIS", "UTF-8"), ("UTF-8", "windows-1251"),
         ("GB18030", "UTF-8"), ("UTF-8", "GB18030"), ("EUC-KR", "UTF-16"), ("Big5", "UTF-16LE"), ("UTF-8", "UTF-32"),

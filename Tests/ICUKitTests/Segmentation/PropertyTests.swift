@@ -5,18 +5,6 @@ import Testing
 /// on scalar boundaries; both text paths and windowed segmentation agree.
 @Suite("Segmentation properties")
 struct PropertyTests {
-    /// A deterministic generator (SplitMix64), so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Code points that exercise the rules: ASCII, controls, marks, ZWJ, emoji, regional
     /// indicators, Hangul jamo, Thai, CJK, kana, Arabic, Devanagari, spaces, punctuation.
     static let alphabet: [UInt32] = [

@@ -123,7 +123,7 @@ struct NormalizationFastPathTests {
     @Test("random mark-heavy strings = ICU", arguments: forms, alphabets.map(\.0))
     func randomStrings(form: Normalizer.Form, alphabet name: String) throws {
         let alphabet = Self.alphabets.first { $0.0 == name }!.1
-        var generator = FastPathRandom(seed: UInt64(name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) } & 0xFFFF) &+ (form == .nfc ? 1 : 2))
+        var generator = SplitMix(state: UInt64(name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) } & 0xFFFF) &+ (form == .nfc ? 1 : 2))
         var failures: [String] = []
         var swiftOnly = 0
         for _ in 0..<3000 where failures.count < 10 {
@@ -140,18 +140,5 @@ struct NormalizationFastPathTests {
         }
         #expect(failures.isEmpty, "\(failures)")
         #expect(swiftOnly > 0)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so failures repeat.
-struct FastPathRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
