@@ -5,8 +5,9 @@ internal import CICU
 ///
 /// ICU 72 recomputes new moons and solar terms for every Chinese date (about 44 µs per
 /// conversion, 12–50x slower than ICU 76) and looks up Umm al-Qura month lengths per call.
-/// Each year's month starts are asked of ICU once — only through ICU's date → fields
-/// direction (`ucal_setMillis`/`ucal_get`) — and kept: the year's first day, its month
+/// Each year's month starts are asked of ICU once — through ICU's date → fields direction
+/// (`ucal_setMillis`/`ucal_get`), or for Umm al-Qura through fields → date checked by three
+/// date → fields reads (``buildFromMonthStarts(_:)``) — and kept: the year's first day, its month
 /// lengths (29 or 30) and its leap month. Fields and month starts are then answered from
 /// the table. `CalendarAccelerationTests` checks every day from 1900 to 2100 against ICU.
 ///
@@ -101,7 +102,8 @@ final class MonthTable: Sendable {
     }
 
     private func build(_ extendedYear: Int) -> Year? {
-        engine.withCalendar { cal -> Year? in
+        if identifier == "islamic-umalqura", let year = buildFromMonthStarts(extendedYear) { return year }
+        return engine.withCalendar { cal -> Year? in
             var day = estimate(extendedYear)
             var fields = Self.read(cal, day)
             var guardCount = 0
@@ -133,6 +135,44 @@ final class MonthTable: Sendable {
                 fields = after.day == 1 ? after : Self.read(cal, day)
             }
             return Year(startDay: startDay, monthCount: count, leapOrdinal: leap, longMonths: long)
+        }
+    }
+
+    /// An Umm al-Qura year from ICU's fields → date direction: the 13 month starts (this
+    /// year's 12 and the next year's first) cost O(1) each, where every date → fields read
+    /// walks ICU's years one by one from 1300 AH (`IslamicCalendar::handleComputeFields`: 88%
+    /// of a fresh `calendar convert --to islamic-umalqura` of 5,000 dates built this way).
+    /// The year is kept only if date → fields agrees at its first and last day and the next
+    /// year's first (three reads); otherwise `nil`, and ``build(_:)`` reads the whole year.
+    /// (Chinese and Dangi stay on date → fields: ICU 72's shared new-year cache makes their
+    /// fields → date unreliable.)
+    private func buildFromMonthStarts(_ extendedYear: Int) -> Year? {
+        engine.withCalendar { cal -> Year? in
+            var starts: [Int] = []
+            starts.reserveCapacity(13)
+            for ordinal in 0...12 {
+                var status = U_ZERO_ERROR
+                ucal_clear(cal)
+                ucal_set(cal, UCAL_EXTENDED_YEAR, Int32(ordinal == 12 ? extendedYear + 1 : extendedYear))
+                ucal_set(cal, UCAL_MONTH, Int32(ordinal == 12 ? 0 : ordinal))
+                ucal_set(cal, UCAL_DATE, 1)
+                let millis = ucal_getMillis(cal, &status)
+                guard !status.isFailure, millis.isFinite else { return nil }
+                starts.append(Int((millis / 86_400_000).rounded(.down)))
+            }
+            var long: UInt16 = 0
+            for ordinal in 0..<12 {
+                switch starts[ordinal + 1] - starts[ordinal] {
+                case 29: break
+                case 30: long |= 1 << UInt16(ordinal)
+                default: return nil
+                }
+            }
+            let first = Self.read(cal, starts[0]), last = Self.read(cal, starts[12] - 1), next = Self.read(cal, starts[12])
+            guard first.extendedYear == extendedYear, first.month == 1, !first.isLeap, first.day == 1,
+                  last.extendedYear == extendedYear, last.month == 12, !last.isLeap, last.day == starts[12] - starts[11],
+                  next.extendedYear == extendedYear + 1, next.month == 1, next.day == 1 else { return nil }
+            return Year(startDay: starts[0], monthCount: 12, leapOrdinal: -1, longMonths: long)
         }
     }
 
