@@ -149,12 +149,12 @@ enum CLI {
         }
     }
 
-    /// The lines of `text`, split at LF and CR LF ("\r\n" is one `Character`, so splitting
-    /// at "\n" alone would not split there); a final line terminator ends the last line.
+    /// The lines of `text`, split at LF and CR LF on its bytes (no `Character` walk: that
+    /// was a quarter of `format date` over 5,000 stdin lines); a final line terminator
+    /// ends the last line.
     static func lines(of text: String) -> [Substring] {
-        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        if let last = lines.last, last.isEmpty { lines.removeLast() }
-        return lines
+        var text = text
+        return SortCommand.lines(of: &text)
     }
 
     /// Parses a locale option; `strict` refuses identifiers ICU does not know.
