@@ -313,27 +313,36 @@ struct LanguageModel: @unchecked Sendable {
 }
 
 extension LanguageModel {
-    /// One zeroed allocation for the randomly accessed tables, cut into parts (each 64-byte
-    /// aligned). On Linux it is 2 MiB aligned and asks for transparent huge pages: a look-up
-    /// per feature lands anywhere in ~12 MB, and with 4 KiB pages most of them also missed
-    /// the TLB.
+    /// One zeroed allocation cut into parts (each 64-byte aligned), for the model's randomly
+    /// accessed tables and the scorers' buffers. With `hugePages` (the model's tables), on
+    /// Linux it is 2 MiB aligned and asks for transparent huge pages: a look-up per feature
+    /// lands anywhere in ~12 MB, and with 4 KiB pages most of them also missed the TLB.
     ///
-    /// Sendable notes: written only while the model is built, read-only afterwards.
+    /// Sendable notes: written only while the model is built, read-only afterwards (a
+    /// scorer's buffers belong to one scorer, used by one thread at a time).
     final class Tables: @unchecked Sendable {
         let base: UnsafeMutableRawPointer
         let parts: [UnsafeMutableRawPointer]
+        private let fromPosixMemalign: Bool
 
-        init(byteCounts: [Int]) {
+        init(byteCounts: [Int], hugePages: Bool = true) {
             let rounded = byteCounts.map { ($0 + 63) & ~63 }
             let total = max(rounded.reduce(0, +), 64)
-            let huge = 2 << 20
             #if os(Linux)
-            var memory: UnsafeMutableRawPointer? = nil
-            precondition(posix_memalign(&memory, huge, (total + huge - 1) & ~(huge - 1)) == 0, "language model: out of memory")
-            base = memory!
-            _ = madvise(base, (total + huge - 1) & ~(huge - 1), MADV_HUGEPAGE)
+            if hugePages {
+                let huge = 2 << 20
+                var memory: UnsafeMutableRawPointer? = nil
+                precondition(posix_memalign(&memory, huge, (total + huge - 1) & ~(huge - 1)) == 0, "language model: out of memory")
+                base = memory!
+                _ = madvise(base, (total + huge - 1) & ~(huge - 1), MADV_HUGEPAGE)
+                fromPosixMemalign = true
+            } else {
+                base = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 64)
+                fromPosixMemalign = false
+            }
             #else
             base = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 64)
+            fromPosixMemalign = false
             #endif
             base.initializeMemory(as: UInt8.self, repeating: 0, count: total)
             var offset = 0
@@ -347,7 +356,7 @@ extension LanguageModel {
 
         deinit {
             #if os(Linux)
-            free(base)
+            if fromPosixMemalign { free(base) } else { base.deallocate() }
             #else
             base.deallocate()
             #endif

@@ -40,14 +40,14 @@ struct LanguageScorer {
     /// Scalars `byteEnds` has room for (`wordBytes` has 4 bytes for each).
     private var wordCapacity: Int
     /// Owners of the buffers above (freed with the last copy of the scorer).
-    private let fixedStorage: RawStorage
-    private var wordStorage: RawStorage
+    private let fixedStorage: LanguageModel.Tables
+    private var wordStorage: LanguageModel.Tables
 
     init(model: LanguageModel = .shared) {
         self.model = model
         let vectors = model.stride / 16
-        let fixed = RawStorage(
-            sizes: [vectors * 64, vectors * 32, 32 * MemoryLayout<Int>.stride, 2 * Self.batch * 8])
+        let fixed = LanguageModel.Tables(
+            byteCounts: [vectors * 64, vectors * 32, 32 * MemoryLayout<Int>.stride, 2 * Self.batch * 8], hugePages: false)
         fixedStorage = fixed
         gains = fixed.parts[0].bindMemory(to: Int32.self, capacity: model.stride)
         denseSums = fixed.parts[1]
@@ -56,7 +56,7 @@ struct LanguageScorer {
         gains.initialize(repeating: 0, count: model.stride)
         scriptLetters.initialize(repeating: 0, count: 32)
         wordCapacity = 64
-        let word = RawStorage(sizes: [4 * 64 + 2, 64 * MemoryLayout<Int>.stride])
+        let word = LanguageModel.Tables(byteCounts: [4 * 64 + 2, 64 * MemoryLayout<Int>.stride], hugePages: false)
         wordStorage = word
         wordBytes = word.parts[0].bindMemory(to: UInt8.self, capacity: 4 * 64 + 2)
         byteEnds = word.parts[1].bindMemory(to: Int.self, capacity: 64)
@@ -160,7 +160,7 @@ struct LanguageScorer {
     /// Doubles the word buffers (a letter run longer than any seen so far).
     private mutating func growWord() {
         let capacity = wordCapacity * 2
-        let word = RawStorage(sizes: [4 * capacity + 2, capacity * MemoryLayout<Int>.stride])
+        let word = LanguageModel.Tables(byteCounts: [4 * capacity + 2, capacity * MemoryLayout<Int>.stride], hugePages: false)
         let bytes = word.parts[0].bindMemory(to: UInt8.self, capacity: 4 * capacity + 2)
         let ends = word.parts[1].bindMemory(to: Int.self, capacity: capacity)
         bytes.update(from: wordBytes, count: byteCount)
@@ -309,25 +309,4 @@ struct LanguageScorer {
         }
         return scriptLetters[best] > 0 ? UInt8(best) : 0
     }
-}
-
-/// Memory for ``LanguageScorer``'s buffers: one 64-byte-aligned allocation cut into parts
-/// of the given sizes (each rounded up to 64 bytes), freed when the last owner goes.
-private final class RawStorage {
-    let base: UnsafeMutableRawPointer
-    let parts: [UnsafeMutableRawPointer]
-
-    init(sizes: [Int]) {
-        let rounded = sizes.map { ($0 + 63) & ~63 }
-        base = UnsafeMutableRawPointer.allocate(byteCount: max(rounded.reduce(0, +), 64), alignment: 64)
-        var offset = 0
-        var parts: [UnsafeMutableRawPointer] = []
-        for size in rounded {
-            parts.append(base + offset)
-            offset += size
-        }
-        self.parts = parts
-    }
-
-    deinit { base.deallocate() }
 }
