@@ -19,19 +19,8 @@ struct NormalizationPropertyTests {
         return values.map { Unicode.Scalar($0)! }
     }()
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func randomStrings(_ count: Int, seed: UInt64 = 42) -> [String] {
-        var generator = Generator(state: seed)
+        var generator = SplitMix(state: seed)
         return (0..<count).map { _ in
             var text = ""
             for _ in 0..<Int.random(in: 0...24, using: &generator) {

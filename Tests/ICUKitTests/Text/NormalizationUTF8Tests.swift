@@ -60,7 +60,7 @@ struct NormalizationUTF8Tests {
         return ranges.flatMap { $0.compactMap(Unicode.Scalar.init) }
     }()
 
-    static func randomText(length: Int, using generator: inout NormalizationPropertyTests.Generator) -> String {
+    static func randomText(length: Int, using generator: inout SplitMix) -> String {
         var text = ""
         text.unicodeScalars.reserveCapacity(length)
         for _ in 0..<length { text.unicodeScalars.append(alphabet.randomElement(using: &generator)!) }
@@ -70,7 +70,7 @@ struct NormalizationUTF8Tests {
     @Test("random multi-script strings, short and past one 16 KiB piece: UTF-8 path = UTF-16", arguments: Normalizer.Form.allCases)
     func randomMultiScript(form: Normalizer.Form) throws {
         let normalizer = Normalizer(form)
-        var generator = NormalizationPropertyTests.Generator(state: 0x5EED + UInt64(form.rawValue.count))
+        var generator = SplitMix(state: 0x5EED + UInt64(form.rawValue.count))
         var texts = (0..<4000).map { _ in Self.randomText(length: Int.random(in: 0...40, using: &generator), using: &generator) }
         texts += (0..<6).map { _ in Self.randomText(length: 30_000, using: &generator) }
         for text in texts {
