@@ -1,0 +1,98 @@
+import ArgumentParser
+import Testing
+
+@testable import icukit
+
+/// `ICUKitCommand.parseLeaf`, the start-up fast path, must parse exactly what the full
+/// parse from the root parses, and give way to it for everything else.
+@Suite("icukit start-up parse")
+struct StartupParseTests {
+    /// Every `swift run icukit …` line of the README (without pipes and redirections),
+    /// plus spellings the README does not show: `--opt=value`, options before and after
+    /// positionals, `--`, a default subcommand, short help.
+    static let accepted: [[String]] = [
+        ["segment", "--by", "word", "--locale", "th", "--format", "json"],
+        ["segment", "--by", "sentence", "--locale", "en@ss=standard", "notes.txt"],
+        ["segment", "--by", "grapheme", "--format", "count", "--jsonl"],
+        ["segment", "--by=word", "--format=count", "--words-only", "a.txt"],
+        ["segment", "--jsonl", "--jobs", "2", "--by", "line", "--format", "json"],
+        ["detect", "page.html", "notes.txt", "--format", "json", "--top", "3"],
+        ["detect", "--allow", "UTF-8,windows-1252", "--declared", "iso-8859-1", "--language", "fr", "old.csv"],
+        ["convert", "--from", "auto", "--to", "UTF-8", "old.txt"],
+        ["convert", "--from", "UTF-8", "--to", "Shift_JIS", "--lossy"],
+        ["language"],
+        ["language", "--format", "json", "--top", "2"],
+        ["language", "--hints", "fr=0.5,de=0.3", "--constraints", "en,fr,de", "--jsonl"],
+        ["language", "--runs", "--format", "json", "mixed.txt"],
+        ["sort", "--locale", "da"],
+        ["compare", "--locale", "sv", "ä", "z"],
+        ["search", "cafe", "--case-insensitive", "--diacritic-insensitive", "--all", "--format", "json"],
+        ["bidi", "--format", "json"],
+        ["bidi", "--format", "visual"],
+        ["bidi", "analyze", "--format", "visual"],
+        ["bidi", "isolate", "%@ has the highest score: %d", "سارة", "12"],
+        ["format", "date", "2026-06-03T15:07:00Z", "--style", "long", "--time-style", "short", "--locale", "en_GB", "--time-zone", "Europe/London"],
+        ["format", "date", "2026-06-03T15:07:00Z", "--template", "yMMMd", "--locale", "zh_CN", "--format", "json"],
+        ["format", "date", "--parse", "3 Jun 2026, 16:07:00", "--locale", "en_GB", "--time-zone", "Europe/London"],
+        ["format", "interval", "2026-05-01", "2026-05-03", "--locale", "de_DE"],
+        ["format", "duration", "3725", "--units-style", "full", "--locale", "en"],
+        ["format", "relative", "-86400", "--locale", "fr"],
+        ["format", "number", "-5", "--locale", "en"],
+        ["format", "number", "1234.5", "--skeleton", "currency/EUR", "--locale", "de"],
+        ["format", "number", "--skeleton", "currency/USD sign-accounting", "--locale", "en", "--", "-5"],
+        ["format", "measure", "180", "centimeter", "--usage", "person-height", "--locale", "en-US"],
+        ["format", "list", "a", "b", "c", "--type", "or", "--locale", "ja"],
+        ["calendar", "convert", "2026-11-22", "--to", "islamic-umalqura"],
+        ["calendar", "from", "--calendar", "hebrew", "--year", "5784", "--month", "6", "--leap", "--day", "1"],
+        ["calendar", "add", "2023-01-22", "--calendar", "chinese", "--months", "1"],
+        ["calendar", "diff", "2026-02-18", "2027-02-08", "--calendar", "islamic-umalqura", "--unit", "days"],
+        ["locale", "info", "ur-IN-u-ca-islamic-cu-usd", "--format", "json"],
+        ["locale", "match", "--available", "en,nb,fr", "--accept-language", "da, de;q=0.8", "--format", "json"],
+        ["spoof", "confusable", "paypal", "раураl"],
+        ["idna", "to-ascii", "Bücher.de", "ｇｏｏｇｌｅ.com"],
+        ["stringprep", "--profile", "saslprep", "secret"],
+        ["normalize", "--form", "nfkc-casefold", "names.txt"],
+        ["case", "--to", "upper", "--locale", "tr"],
+        ["transliterate", "Any-Latin; Latin-ASCII"],
+        ["chars", "é", "--format", "json"],
+        ["scripts"],
+        ["tour"],
+    ]
+
+    /// Left to the full parse: help, version, completion scripts, unknown subcommands and
+    /// options, missing values, values that fail validation.
+    static let declined: [[String]] = [
+        [], ["--version"], ["--help"], ["-h"], ["help"], ["help", "segment"],
+        ["segment", "--help"], ["segment", "-h"], ["format", "date", "--help"],
+        ["--generate-completion-script", "bash"], ["segment", "--generate-completion-script", "bash"],
+        ["--experimental-dump-help"], ["nosuchcommand"], ["format"], ["format", "nosuch"],
+        ["segment", "--by"], ["segment", "--by", "paragraph"], ["segment", "--no-such-flag"],
+        ["convert", "--from"], ["sort", "--locale"], ["language", "--top", "x"],
+    ]
+
+    static func rendered(_ command: ParsableCommand) -> String {
+        var text = ""
+        dump(command, to: &text)
+        return text
+    }
+
+    @Test("the fast path parses what the full parse parses", arguments: accepted)
+    func agrees(arguments: [String]) throws {
+        let full = try ICUKitCommand.parseAsRoot(arguments)
+        let fast = try #require(ICUKitCommand.parseLeaf(arguments), "fast path declined \(arguments)")
+        #expect(type(of: fast) == type(of: full))
+        #expect(Self.rendered(fast) == Self.rendered(full))
+    }
+
+    @Test("the comparison sees the parsed values")
+    func renderingShowsValues() throws {
+        let word = try #require(ICUKitCommand.parseLeaf(["segment", "--by", "word"]))
+        let line = try #require(ICUKitCommand.parseLeaf(["segment", "--by", "line"]))
+        #expect(Self.rendered(word) != Self.rendered(line))
+    }
+
+    @Test("the fast path gives way to the full parse", arguments: declined)
+    func declines(arguments: [String]) {
+        #expect(ICUKitCommand.parseLeaf(arguments) == nil)
+    }
+}
