@@ -31,7 +31,8 @@ extension CalendarSystem {
         let (month, isLeap) = MonthTable.month(ofOrdinal: ordinal, in: year)
         let doy = localDay - year.startDay + 1
         let weekday = ((localDay + 4) % 7 + 7) % 7 + 1  // 1970-01-01 was a Thursday (5)
-        guard let week = weekFields(extendedYear: extendedYear, dayOfYear: doy, weekday: weekday, yearLength: year.length, table: table)
+        guard let week = weekFields(extendedYear: extendedYear, dayOfYear: doy, weekday: weekday, yearLength: year.length,
+                                    previousYearLength: table.year(extendedYear - 1)?.length)
         else { return nil }
         let era: Int, yearOfEra: Int
         if hasChineseLeapMonths {
@@ -52,8 +53,10 @@ extension CalendarSystem {
             utcOffsetSeconds: offset / 1000)
     }
 
-    /// ICU's `Calendar::computeWeekFields`, for a year of `yearLength` days.
-    private func weekFields(extendedYear: Int, dayOfYear: Int, weekday: Int, yearLength: Int, table: MonthTable)
+    /// ICU's `Calendar::computeWeekFields`, for a year of `yearLength` days (`nil` when the
+    /// day is in the last week of the previous year and its length is not known).
+    @inline(__always)
+    func weekFields(extendedYear: Int, dayOfYear: Int, weekday: Int, yearLength: Int, previousYearLength: @autoclosure () -> Int?)
         -> (weekOfYear: Int, yearForWeekOfYear: Int)? {
         let first = firstWeekday, minimal = minimumDaysInFirstWeek
         let relDow = (weekday + 7 - first) % 7
@@ -62,8 +65,8 @@ extension CalendarSystem {
         var yearOfWeek = extendedYear
         if 7 - relDowJan1 >= minimal { woy += 1 }
         if woy == 0 {
-            guard let previous = table.year(extendedYear - 1) else { return nil }
-            let prevDoy = dayOfYear + previous.length
+            guard let previousLength = previousYearLength() else { return nil }
+            let prevDoy = dayOfYear + previousLength
             // weekNumber(prevDoy, prevDoy, weekday)
             var periodStart = (weekday - first - prevDoy + 1) % 7
             if periodStart < 0 { periodStart += 7 }

@@ -255,6 +255,9 @@ final class CalendarContext: Sendable {
     let gregorianTwin: CalendarEngine?
     let hasChineseLeapMonths: Bool
     let isHebrew: Bool
+    /// `gregorian` or `iso8601` in UTC: conversions take the arithmetic path
+    /// (`CalendarSystem+Gregorian.swift`).
+    let gregorianInUTC: Bool
 
     private static let cache = ConfigurationCache<CalendarEngine.Key, CalendarContext>(limit: 256)
 
@@ -275,5 +278,6 @@ final class CalendarContext: Sendable {
         zoneEngine = isUTC ? nil : gregorianTwin
         hasChineseLeapMonths = key.identifier == "chinese" || key.identifier == "dangi"
         isHebrew = key.identifier == "hebrew"
+        gregorianInUTC = isUTC && (key.identifier == "gregorian" || key.identifier == "iso8601")
     }
 }
