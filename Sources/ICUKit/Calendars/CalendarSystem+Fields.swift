@@ -56,7 +56,7 @@ extension CalendarSystem {
     /// The corresponding C functions are `ucal_setMillis` and `ucal_get`.
     public func calendarDate(for date: Date) throws(CalendarError) -> CalendarDate {
         let millis = try Self.millis(date)
-        if context.gregorianInUTC, let fields = gregorianDate(millis: millis) { return fields }
+        if context.arithmetic != nil, let fields = gregorianDate(millis: millis) { return fields }
         if let table, let fields = tableDate(table, millis: millis) { return fields }
         return try engine.withCalendar { (cal) throws(CalendarError) in
             var status = U_ZERO_ERROR

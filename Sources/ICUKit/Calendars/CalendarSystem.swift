@@ -255,9 +255,11 @@ final class CalendarContext: Sendable {
     let gregorianTwin: CalendarEngine?
     let hasChineseLeapMonths: Bool
     let isHebrew: Bool
-    /// `gregorian` or `iso8601` in UTC: conversions take the arithmetic path
-    /// (`CalendarSystem+Gregorian.swift`).
-    let gregorianInUTC: Bool
+    /// Calendars on the Gregorian arithmetic path (`CalendarSystem+Gregorian.swift`).
+    enum Arithmetic { case gregorian, japanese }
+    /// `gregorian` or `iso8601` (`.gregorian`) or `japanese` in UTC: conversions take the
+    /// arithmetic path; `nil` for every other calendar and zone.
+    let arithmetic: Arithmetic?
 
     private static let cache = ConfigurationCache<CalendarEngine.Key, CalendarContext>(limit: 256)
 
@@ -278,6 +280,8 @@ final class CalendarContext: Sendable {
         zoneEngine = isUTC ? nil : gregorianTwin
         hasChineseLeapMonths = key.identifier == "chinese" || key.identifier == "dangi"
         isHebrew = key.identifier == "hebrew"
-        gregorianInUTC = isUTC && (key.identifier == "gregorian" || key.identifier == "iso8601")
+        arithmetic = !isUTC ? nil
+            : key.identifier == "gregorian" || key.identifier == "iso8601" ? .gregorian
+            : key.identifier == "japanese" ? .japanese : nil
     }
 }

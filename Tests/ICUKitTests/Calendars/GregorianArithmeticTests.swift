@@ -2,7 +2,7 @@ import Foundation
 @_spi(Internals) import ICUKit
 import Testing
 
-/// ICUKit computes Gregorian (and ISO 8601) fields in UTC by arithmetic for 1584–9999; these
+/// ICUKit computes Gregorian (ISO 8601, Japanese) fields in UTC by arithmetic for 1584–9999; these
 /// tests prove every field identical to ICU's `GregorianCalendar`, under several week rules.
 @Suite("Gregorian arithmetic matches ICU")
 struct GregorianArithmeticTests {
@@ -16,14 +16,18 @@ struct GregorianArithmeticTests {
             try CalendarSystem("gregorian", timeZone: "UTC", firstWeekday: 7, minimumDaysInFirstWeek: 1),
             try CalendarSystem("gregorian", timeZone: "Etc/UTC", firstWeekday: 5, minimumDaysInFirstWeek: 7),
             try CalendarSystem("gregorian", timeZone: "GMT", firstWeekday: 2, minimumDaysInFirstWeek: 3),
+            try CalendarSystem("japanese"),
+            try CalendarSystem(locale: LocaleID("ja_JP@calendar=japanese")),
+            try CalendarSystem("japanese", timeZone: "UTC", firstWeekday: 2, minimumDaysInFirstWeek: 4),
         ]
     }
 
-    @Test("the arithmetic path is taken in UTC only, for gregorian and iso8601 only")
+    @Test("the arithmetic path is taken in UTC only, for gregorian, iso8601 and japanese only")
     func taken() throws {
         for system in try Self.systems() { #expect(system.takesGregorianArithmetic, "\(system)") }
         #expect(try !CalendarSystem("gregorian", timeZone: "Europe/Paris").takesGregorianArithmetic)
-        #expect(try !CalendarSystem("japanese").takesGregorianArithmetic)
+        #expect(try !CalendarSystem("japanese", timeZone: "Asia/Tokyo").takesGregorianArithmetic)
+        #expect(try !CalendarSystem("roc").takesGregorianArithmetic)
         #expect(try !CalendarSystem("buddhist").takesGregorianArithmetic)
     }
 
@@ -54,6 +58,11 @@ struct GregorianArithmeticTests {
         for (year, month, day) in [(1583, 12, 31), (1584, 1, 1), (9999, 12, 31), (10_000, 1, 1)] {
             let midnight = Double(ISODay.days(year: year, month: month, day: day)) * 86_400
             dates += [midnight - 0.001, midnight, midnight + 86_399.999].map { Date(timeIntervalSince1970: $0) }
+        }
+        // The first and last instants of every Japanese era from 1584 on.
+        for era in CalendarSystem.japaneseEras where era.startYear >= 1584 {
+            let start = era.start.timeIntervalSince1970
+            dates += [start - 0.001, start, start + 0.001].map { Date(timeIntervalSince1970: $0) }
         }
         for year in stride(from: 1584, through: 9999, by: 37) {
             for (month, day) in [(1, 1), (1, 2), (1, 3), (1, 4), (12, 28), (12, 29), (12, 30), (12, 31)] {
