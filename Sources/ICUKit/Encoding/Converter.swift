@@ -90,6 +90,30 @@ final class ConverterHandle: @unchecked Sendable {
         }
     }
 
+    /// What each byte value decodes to alone (strict, flushed): its UTF-16 unit, or
+    /// `UInt32.max` when the byte alone is invalid or unmapped or gives other than one
+    /// unit. 256 calls of `ucnv_toUnicode` on a stack buffer; the decoder is reset.
+    func singleByteUnits() -> [UInt32] {
+        var table = [UInt32](repeating: .max, count: 256)
+        var target: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &target) { raw in
+            let units = raw.baseAddress!.assumingMemoryBound(to: UInt16.self)
+            for value in 0..<256 {
+                var byte = CChar(bitPattern: UInt8(value))
+                ucnv_resetToUnicode(converter)
+                var status = U_ZERO_ERROR
+                var out: UnsafeMutablePointer<UInt16>? = units
+                withUnsafePointer(to: &byte) { start in
+                    var source: UnsafePointer<CChar>? = start
+                    ucnv_toUnicode(converter, &out, units + 4, &source, start + 1, nil, 1, &status)
+                }
+                if !status.isFailure, let out, out - units == 1 { table[value] = UInt32(units[0]) }
+            }
+        }
+        ucnv_resetToUnicode(converter)
+        return table
+    }
+
     /// Encodes `input` (UTF-16) in bounded steps, passing each piece of bytes to `sink`.
     func encode(
         _ input: UnsafeBufferPointer<UInt16>, flush: Bool, lossy: Bool, state: inout EncodeState,

@@ -111,10 +111,7 @@ enum EncodingCatalog {
         var highClass: [Int] = []
         var highCost: [[Int32]] = []
         if resolvedKind == .singleByte {
-            for byte in 0..<256 {
-                let units = (try? converter.decode([UInt8(byte)])).map { Array($0.utf16) } ?? []
-                table.append(units.count == 1 ? UInt32(units[0]) : UInt32.max)
-            }
+            table = converter.singleByteUnits()
             for byte in 0x80..<0x100 {
                 let value = table[byte]
                 highClass.append(value == .max ? 3 : LanguageModels.charClass(value))

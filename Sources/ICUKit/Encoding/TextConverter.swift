@@ -91,6 +91,25 @@ public struct TextConverter: Sendable {
         }
     }
 
+    /// What each byte value decodes to alone (strict): its UTF-16 code unit, or
+    /// `UInt32.max` when the byte alone is invalid or unmapped or decodes to other than one
+    /// unit — the single-byte view the encoding detector scores with. The same answers as
+    /// `decode([byte])` per byte, without a string per byte.
+    ///
+    /// ```swift
+    /// try TextConverter(encodingName: "windows-1251").singleByteUnits()[0xC0]  // 0x0410 (А)
+    /// ```
+    @_spi(Internals) public func singleByteUnits() -> [UInt32] {
+        switch backend {
+        case .icu(let pool):
+            let handle = pool.take()
+            defer { pool.give(handle) }
+            return handle.singleByteUnits()
+        case .table(let page):
+            return page.decodeTable  // BMP-only, UInt32.max where unmapped
+        }
+    }
+
     /// Decodes `bytes` into a string.
     ///
     /// ```swift
