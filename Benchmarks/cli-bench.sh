@@ -26,7 +26,7 @@ fi
 # file"): measure a copy without it (same code, same instructions).
 objcopy --strip-debug "$ICUKIT" "$work/icukit"
 ICUKIT="$work/icukit"
-for program in segment sort calendar search bidi formatdate detect; do
+for program in segment segmentjsonl sort calendar search bidi formatdate detect; do
   cc -O2 -o "$work/raw-$program" "$root/Benchmarks/cli/$program.c" $(pkg-config --cflags --libs icu-i18n icu-uc)
 done
 # Foundation on Linux doing the same calendar work (its own ICU), for issue 16's "faster than
@@ -108,6 +108,7 @@ for calendar in chinese dangi islamic-umalqura hebrew japanese; do
 done
 # JSON Lines: one sentence per record, against the same work on the whole text.
 job "segment word count --jsonl (per sentence) vs raw whole text" "$I segment --by word --format count --jsonl --jobs 1 $work/english.jsonl" "$R-segment word root $work/english.txt"
+job "segment word count --jsonl (per sentence) vs raw per record" "$I segment --by word --format count --jsonl --jobs 1 $work/english.jsonl" "$R-segmentjsonl word root $work/english.jsonl"
 if echo "jsonl jobs" | grep -q -- "$filter" && [ -z "${NOWALL:-}" ]; then
   one=$(median_ms "$I segment --by word --format json --jsonl --jobs 1 $work/english.jsonl")
   two=$(median_ms "$I segment --by word --format json --jsonl --jobs 2 $work/english.jsonl")

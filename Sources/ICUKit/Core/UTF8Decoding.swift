@@ -62,7 +62,7 @@ public enum UTF8Decoding {
     /// ``firstInvalidOffset(in:)`` over contiguous bytes: ASCII eight bytes at a time, other
     /// sequences checked against the well-formed byte ranges of the Unicode Standard's
     /// Table 3-7; the offset is that of the first byte of the ill-formed sequence.
-    static func firstInvalidOffset(inContiguous bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    @_spi(Internals) public static func firstInvalidOffset(inContiguous bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var index = 0
