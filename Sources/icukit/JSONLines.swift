@@ -105,12 +105,7 @@ enum JSONLines {
         while last > first, isWhitespace(line[last - 1]) { last -= 1 }
         guard last - first >= 2, line[first] == UInt8(ascii: "\""), line[last - 1] == UInt8(ascii: "\"") else { return nil }
         // The common case: no escapes, no control characters.
-        var index = first + 1
-        while index < last - 1 {
-            let byte = line[index]
-            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || byte < 0x20 { break }
-            index += 1
-        }
+        var index = nextSpecial(line, from: first + 1, to: last - 1)
         if index == last - 1 { return String(decoding: UnsafeBufferPointer(rebasing: line[(first + 1)..<index]), as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(last - first)
@@ -157,8 +152,35 @@ enum JSONLines {
             default: return nil
             }
             index += 1
+            let run = nextSpecial(line, from: index, to: last)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<run]))
+            index = run
         }
         return nil
+    }
+
+    /// The index of the first quote, backslash or control byte in `line[from..<to]`, or `to`: eight
+    /// bytes at a time (a byte equal to c makes `x ^ c·0x0101…` have a zero byte; a zero
+    /// byte or one under 0x20 sets its high bit in `(x - 0x2020…) & ~x`).
+    @inline(__always)
+    static func nextSpecial(_ line: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var index = from
+        if let base = line.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= to {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                if special & highs != 0 { break }
+                index += 8
+            }
+        }
+        while index < to {
+            let byte = line[index]
+            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") || byte < 0x20 { return index }
+            index += 1
+        }
+        return to
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
