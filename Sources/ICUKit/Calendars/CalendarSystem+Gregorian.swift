@@ -19,40 +19,13 @@ extension CalendarSystem {
     /// ICU's Japanese eras from the last one to start before 1584 on: ICU's era number,
     /// the Gregorian year of its year 1 and its first day (days since 1970-01-01).
     static let japaneseEraStarts: [(era: Int, year: Int, day: Int)] = {
-        let all = japaneseEras.map { ($0.index, $0.startYear, daysFromCivil(year: $0.startYear, month: $0.startMonth, day: $0.startDay)) }
+        let all = japaneseEras.map { ($0.index, $0.startYear, ISODay.days(year: $0.startYear, month: $0.startMonth, day: $0.startDay)) }
         guard let first = all.lastIndex(where: { $0.2 <= gregorianArithmeticDays.lowerBound }) else { return [] }
         return Array(all[first...])
     }()
 
     /// Days since 1970-01-01 of 1584-01-01 and of 9999-12-31.
-    static let gregorianArithmeticDays = daysFromCivil(year: 1584, month: 1, day: 1)...daysFromCivil(year: 9999, month: 12, day: 31)
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (year > 0).
-    @inline(__always)
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        // Years counted from March, so the leap day ends the year; 400-year cycles of 146,097 days.
-        let y = month <= 2 ? year - 1 : year
-        let cycle = y / 400
-        let yearOfCycle = y - cycle * 400
-        let dayOfMarchYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfCycle = yearOfCycle * 365 + yearOfCycle / 4 - yearOfCycle / 100 + dayOfMarchYear
-        return cycle * 146_097 + dayOfCycle - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day since 1970-01-01 (within
-    /// ``gregorianArithmeticDays``, so never before year 1).
-    @inline(__always)
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let cycle = shifted / 146_097
-        let dayOfCycle = shifted - cycle * 146_097
-        let yearOfCycle = (dayOfCycle - dayOfCycle / 1460 + dayOfCycle / 36_524 - dayOfCycle / 146_096) / 365
-        let dayOfMarchYear = dayOfCycle - (365 * yearOfCycle + yearOfCycle / 4 - yearOfCycle / 100)
-        let marchMonth = (5 * dayOfMarchYear + 2) / 153
-        let day = dayOfMarchYear - (153 * marchMonth + 2) / 5 + 1
-        let month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9
-        return (yearOfCycle + cycle * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
+    static let gregorianArithmeticDays = ISODay.days(year: 1584, month: 1, day: 1)...ISODay.days(year: 9999, month: 12, day: 31)
 
     @inline(__always)
     static func gregorianYearLength(_ year: Int) -> Int {
@@ -68,8 +41,8 @@ extension CalendarSystem {
               dayValue <= Double(Self.gregorianArithmeticDays.upperBound)
         else { return nil }
         let localDay = Int(dayValue)
-        let (year, month, day) = Self.civilFromDays(localDay)
-        let dayOfYear = localDay - Self.daysFromCivil(year: year, month: 1, day: 1) + 1
+        let (year, month, day) = ISODay.civil(days: localDay)
+        let dayOfYear = localDay - ISODay.days(year: year, month: 1, day: 1) + 1
         let weekday = ((localDay + 4) % 7 + 7) % 7 + 1  // 1970-01-01 was a Thursday (5)
         guard let week = weekFields(extendedYear: year, dayOfYear: dayOfYear, weekday: weekday,
                                     yearLength: Self.gregorianYearLength(year),
