@@ -69,6 +69,16 @@ struct OutputBuffer {
             appendDecimal(-value, to: &bytes)
             return
         }
+        // Small values (levels, indices, counts) are most of them: one or two appends.
+        if value < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        if value < 100 {
+            bytes.append(UInt8(truncatingIfNeeded: value / 10) &+ 0x30)
+            bytes.append(UInt8(truncatingIfNeeded: value % 10) &+ 0x30)
+            return
+        }
         // Digits from the last, then reversed in place (no String, no temporary buffer).
         let start = bytes.count
         var rest = value
