@@ -26,7 +26,7 @@ fi
 # file"): measure a copy without it (same code, same instructions).
 objcopy --strip-debug "$ICUKIT" "$work/icukit"
 ICUKIT="$work/icukit"
-for program in segment segmentjsonl sort calendar search bidi formatdate detect; do
+for program in segment segmentjsonl sort calendar search bidi bidijson formatdate detect; do
   cc -O2 -o "$work/raw-$program" "$root/Benchmarks/cli/$program.c" $(pkg-config --cflags --libs icu-i18n icu-uc)
 done
 # Foundation on Linux doing the same calendar work (its own ICU), for issue 16's "faster than
@@ -85,6 +85,9 @@ job "segment word count, Japanese (ja)" "$I segment --by word --locale ja --form
 job "segment word count, Arabic" "$I segment --by word --format count $work/arabic.txt" "$R-segment word root $work/arabic.txt"
 job "segment grapheme count, English" "$I segment --by grapheme --format count $work/english.txt" "$R-segment grapheme root $work/english.txt"
 job "segment grapheme count, Arabic" "$I segment --by grapheme --format count $work/arabic.txt" "$R-segment grapheme root $work/arabic.txt"
+job "segment word json, Arabic" "$I segment --by word --format json $work/arabic.txt" "$R-segment word root $work/arabic.txt json"
+job "segment word text, English" "$I segment --by word --format text $work/english.txt" "$R-segment word root $work/english.txt text"
+job "segment line json, Russian" "$I segment --by line --format json $work/russian.txt" "$R-segment line root $work/russian.txt json"
 job "segment sentence count, English" "$I segment --by sentence --format count $work/english.txt" "$R-segment sentence root $work/english.txt"
 job "segment line count, Russian" "$I segment --by line --format count $work/russian.txt" "$R-segment line root $work/russian.txt"
 job "sort --locale sv, $WORDS words" "$I sort --locale sv $work/english.words" "$R-sort sv $work/english.words"
@@ -96,6 +99,7 @@ job "search --all the, English" "$I search --all --format json the $work/english
 job "search --all في, Arabic" "$I search --all --format json في $work/arabic.txt" "$R-search في $work/arabic.txt"
 job "bidi --format visual, Arabic" "$I bidi --format visual $work/arabic.txt" "$R-bidi $work/arabic.txt"
 job "bidi --format visual, English" "$I bidi --format visual $work/english.txt" "$R-bidi $work/english.txt"
+job "bidi --format json, Arabic" "$I bidi --format json $work/arabic.txt" "$R-bidijson $work/arabic.txt"
 job "detect windows-1251 (vs ucsdet)" "$I detect $work/russian.1251" "$R-detect $work/russian.1251"
 job "detect Shift_JIS (vs ucsdet)" "$I detect $work/japanese.txt.sjis" "$R-detect $work/japanese.txt.sjis"
 job "format date --locale en, $DATES instants" "$I format date --locale en --time-zone UTC < $work/instants.txt" "$R-formatdate en $work/instants.txt"
