@@ -114,21 +114,54 @@ public struct BidiParagraph: Sendable {
     /// ```
     /// - Throws: ``BidiError/inputTooLong(_:)`` when one paragraph exceeds ICU's `Int32` limit.
     public static func paragraphs<S: StringProtocol>(in text: S, direction: Direction = .auto) throws(BidiError) -> [BidiParagraph] {
-        var result: [BidiParagraph] = []
-        var start = text.startIndex
-        var index = text.startIndex
-        let scalars = text.unicodeScalars
-        while index < text.endIndex {
-            let scalar = scalars[index]
-            var next = scalars.index(after: index)
-            if Bidi.isParagraphSeparator(scalar) {
-                if scalar == "\r", next < text.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
-                result.append(try BidiParagraph(text[start..<next], direction: direction))
-                start = next
+        try paragraphs(inString: text as? String ?? String(text), direction: direction)
+    }
+
+    /// ``paragraphs(in:direction:)`` for a `String` (the non-generic part): the separators are
+    /// found on the UTF-8 bytes. Bidi class B is ASCII controls, U+0085 and U+2029 (lead
+    /// bytes C2 and E2; a test checks every B code point ICU knows against this), so other
+    /// bytes are skipped without decoding a scalar; candidates are asked of ICU.
+    static func paragraphs(inString text: String, direction: Direction) throws(BidiError) -> [BidiParagraph] {
+        var text = text
+        let ends: [Int] = text.withUTF8 { bytes in
+            var ends: [Int] = []
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte != 0xC2 && byte != 0xE2 {
+                    index &+= 1
+                    continue
+                }
+                var value = UInt32(byte), length = 1
+                if byte == 0xC2, index + 1 < count {
+                    value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    length = 2
+                } else if byte == 0xE2, index + 2 < count {
+                    value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    length = 3
+                }
+                var next = index + length
+                if let scalar = Unicode.Scalar(value), Bidi.isParagraphSeparator(scalar) {
+                    if byte == 0x0D, next < count, bytes[next] == 0x0A { next += 1 }
+                    ends.append(next)
+                }
+                index = next
             }
-            index = next
+            return ends
         }
-        if start < text.endIndex || result.isEmpty { result.append(try BidiParagraph(text[start...], direction: direction)) }
+        var result: [BidiParagraph] = []
+        result.reserveCapacity(ends.count + 1)
+        var start = 0
+        let utf8 = text.utf8
+        for end in ends {
+            let lower = utf8.index(utf8.startIndex, offsetBy: start), upper = utf8.index(utf8.startIndex, offsetBy: end)
+            result.append(try BidiParagraph(analysing: String(text[lower..<upper]), direction: direction))
+            start = end
+        }
+        if start < utf8.count || result.isEmpty {
+            result.append(try BidiParagraph(analysing: String(text[utf8.index(utf8.startIndex, offsetBy: start)...]), direction: direction))
+        }
         return result
     }
 

@@ -121,6 +121,26 @@ struct BidiTests {
         #expect(try BidiParagraph.paragraphs(in: "a\n").count == 1)
     }
 
+    @Test("paragraph splitting looks at the right bytes: every bidi class B code point ICU knows")
+    func separatorBytes() throws {
+        var separators: [Unicode.Scalar] = []
+        for value in 0...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), ScalarProperties(scalar).bidiClass == "B" else { continue }
+            separators.append(scalar)
+            // paragraphs(in:) decodes only scalars whose first UTF-8 byte is below 0x20, C2 or E2.
+            let lead = String(scalar).utf8.first!
+            #expect(lead < 0x20 || lead == 0xC2 || lead == 0xE2, "U+\(String(value, radix: 16))")
+        }
+        #expect(separators.count >= 7)
+        // Each separator splits, inside and around multi-byte text (CR LF stays one separator).
+        for separator in separators {
+            let text = "é\(separator)日本\(separator)\(separator)😀"
+            let parts = try BidiParagraph.paragraphs(in: text).map(\.text)
+            #expect(parts == ["é\(separator)", "日本\(separator)", "\(separator)", "😀"], "\(parts)")
+        }
+        #expect(try BidiParagraph.paragraphs(in: "a\r\nb\rc\u{85}d").map(\.text) == ["a\r\n", "b\r", "c\u{85}", "d"])
+    }
+
     @Test("Substring input gives the same answers as a copy")
     func substring() throws {
         let base = "«abc שלום 12»"
