@@ -103,7 +103,10 @@ struct RecordPipeline: Sendable {
     ) -> RecordResult {
         if JSONLines.isBlank(line) { return .blank }
         var decoded: String?
-        if String(validating: line, as: UTF8.self) != nil {
+        if let simple = JSONLines.decodePlainString(line) {
+            // The common line: one string without escapes, validated once.
+            decoded = simple
+        } else if String(validating: line, as: UTF8.self) != nil {
             decoded = JSONLines.decodeString(line)
         } else if lossy {
             var repaired = Array(String(decoding: line, as: UTF8.self).utf8)
