@@ -177,6 +177,56 @@ struct LanguageScorer {
         byteCount += 1
         byteEnds[endCount] = byteCount
         endCount += 1
+        // At most 5 n-grams per scalar (padding included) and the word: when they fit a
+        // batch, make room once and queue them without a check each (the sums do not
+        // depend on how the features are split into batches).
+        let length = endCount
+        guard 5 * length + 1 <= Self.batch else { return flushLongWord() }
+        if pendingCount + 5 * length + 1 > Self.batch { drain() }
+        let bytes = wordBytes, ends = byteEnds, pending = self.pending
+        var count = pendingCount
+        if byteCount == length {
+            // Every scalar one byte (ASCII letters): n-gram `start..<start + n` is its bytes.
+            for start in 0..<length {
+                var hash: UInt32 = 2_166_136_261
+                let limit = min(5, length - start)
+                for n in 1...limit {
+                    hash = (hash ^ UInt32(bytes[start + n - 1])) &* 16_777_619
+                    if n == 1 && (start == 0 || start == length - 1) { continue }
+                    pending[count] = UInt64(n - 1) << 32 | UInt64(Self.finish(hash, kind: n - 1))
+                    count &+= 1
+                }
+            }
+        } else {
+            for start in 0..<length {
+                var hash: UInt32 = 2_166_136_261
+                var byte = start == 0 ? 0 : ends[start - 1]
+                let limit = min(5, length - start)
+                for n in 1...limit {
+                    let stop = ends[start + n - 1]
+                    while byte < stop {
+                        hash = (hash ^ UInt32(bytes[byte])) &* 16_777_619
+                        byte += 1
+                    }
+                    if n == 1 && (start == 0 || start == length - 1) { continue }
+                    pending[count] = UInt64(n - 1) << 32 | UInt64(Self.finish(hash, kind: n - 1))
+                    count &+= 1
+                }
+            }
+        }
+        if length - 2 <= Self.maxWord {
+            var hash: UInt32 = 2_166_136_261
+            for byte in 1..<(byteCount - 1) { hash = (hash ^ UInt32(bytes[byte])) &* 16_777_619 }
+            pending[count] = UInt64(5) << 32 | UInt64(Self.finish(hash, kind: 5))
+            count &+= 1
+        }
+        pendingCount = count
+        byteCount = 1
+        endCount = 1
+    }
+
+    /// ``flushWord()`` for a word whose features may not fit one batch (a check per feature).
+    private mutating func flushLongWord() {
         let bytes = wordBytes, ends = byteEnds
         let length = endCount  // scalars in the padded word
         for start in 0..<length {
