@@ -37,7 +37,7 @@ struct CaseCommand: ParsableCommand {
                 case .fold: try mapper.folded(document)
                 }
             }
-            out.append(jsonl ? JSON.string(mapped) + "\n" : mapped)
+            if jsonl { out.append(jsonLine: mapped) } else { out.append(mapped) }
         }
     }
 }

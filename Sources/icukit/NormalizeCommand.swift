@@ -34,7 +34,7 @@ struct NormalizeCommand: ParsableCommand {
                     let normalized = try TextCLI.run { () throws(TextTransformError) in try normalizer.isNormalized(document) }
                     out.append(normalized ? "{\"normalized\":true}\n" : "{\"normalized\":false}\n")
                 } else {
-                    out.append(JSON.string(try TextCLI.run { () throws(TextTransformError) in try normalizer.normalize(document) }) + "\n")
+                    out.append(jsonLine: try TextCLI.run { () throws(TextTransformError) in try normalizer.normalize(document) })
                 }
             }
             return

@@ -61,7 +61,7 @@ struct TransliterateCommand: ParsableCommand {
             jobs: batch.jobs ?? CLI.processorCount, flushesEachRecord: batch.flush)
         try pipeline.run(file: arguments.first) { document, out throws(CLIFailure) in
             let result = try TextCLI.run { () throws(TextTransformError) in try transliterator.transliterate(document) }
-            out.append(jsonl ? JSON.string(result) + "\n" : result)
+            if jsonl { out.append(jsonLine: result) } else { out.append(result) }
         }
     }
 }
