@@ -8,7 +8,8 @@
 # Usage: Benchmarks/cli-bench.sh [JOB-FILTER]    (a grep pattern over the job names)
 # Environment: SIZE (bytes per text corpus, default 2 MiB), WORDS (lines to sort, 100000),
 # DATES (dates to convert, 20000), RUNS (hyperfine runs, 5), ICUKIT (a built binary;
-# default: a release build of this checkout), NOWALL=1 to skip hyperfine.
+# default: a release build of this checkout), NOWALL=1 to skip hyperfine, NOINSTR=1 to skip
+# callgrind (wall time only: minutes instead of most of an hour; for an idle machine).
 # Needs: valgrind, hyperfine (Debian: apt-get install valgrind hyperfine), cc, pkg-config,
 # python3, uconv (icu-devtools). Nothing is written inside the repository.
 set -euo pipefail
@@ -73,10 +74,10 @@ printf '| job | ICUKit instructions | raw instructions | ratio | ICUKit ms | raw
 printf '|---|---:|---:|---:|---:|---:|---:|\n'
 job() {  # name, icukit command, raw command
   echo "$1" | grep -q -- "$filter" || return 0
-  local a b ta="-" tb="-" rt="-"
-  a=$(instructions "$2"); b=$(instructions "$3")
+  local a="-" b="-" ri="-" ta="-" tb="-" rt="-"
+  if [ -z "${NOINSTR:-}" ]; then a=$(instructions "$2"); b=$(instructions "$3"); ri=$(ratio "$a" "$b"); fi
   if [ -z "${NOWALL:-}" ]; then ta=$(median_ms "$2"); tb=$(median_ms "$3"); rt=$(ratio "$ta" "$tb"); fi
-  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$a" "$b" "$(ratio "$a" "$b")" "$ta" "$tb" "$rt"
+  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$a" "$b" "$ri" "$ta" "$tb" "$rt"
 }
 I="$ICUKIT" R="$work/raw"
 job "segment word count, English" "$I segment --by word --format count $work/english.txt" "$R-segment word root $work/english.txt"
