@@ -42,17 +42,23 @@ struct LanguageScorer {
     /// Owners of the buffers above (freed with the last copy of the scorer).
     private let fixedStorage: LanguageModel.Tables
     private var wordStorage: LanguageModel.Tables
+    /// What each word seen twice adds, kept across texts: see ``WordCache``.
+    private(set) var wordCache: WordCache
+    /// A word's own gains while it is scored alone for the cache (`model.stride` Int32 lanes).
+    private let wordGains: UnsafeMutablePointer<Int32>
 
     init(model: LanguageModel = .shared) {
         self.model = model
         let vectors = model.stride / 16
         let fixed = LanguageModel.Tables(
-            byteCounts: [vectors * 64, vectors * 32, 32 * MemoryLayout<Int>.stride, 2 * Self.batch * 8], hugePages: false)
+            byteCounts: [vectors * 64, vectors * 32, 32 * MemoryLayout<Int>.stride, 2 * Self.batch * 8, vectors * 64], hugePages: false)
         fixedStorage = fixed
         gains = fixed.parts[0].bindMemory(to: Int32.self, capacity: model.stride)
         denseSums = fixed.parts[1]
         scriptLetters = fixed.parts[2].bindMemory(to: Int.self, capacity: 32)
         pending = fixed.parts[3].bindMemory(to: UInt64.self, capacity: 2 * Self.batch)
+        wordGains = fixed.parts[4].bindMemory(to: Int32.self, capacity: model.stride)
+        wordCache = WordCache(stride: model.stride)
         gains.initialize(repeating: 0, count: model.stride)
         scriptLetters.initialize(repeating: 0, count: 32)
         wordCapacity = 64
@@ -182,8 +188,28 @@ struct LanguageScorer {
         // depend on how the features are split into batches).
         let length = endCount
         guard 5 * length + 1 <= Self.batch else { return flushLongWord() }
-        if pendingCount + 5 * length + 1 > Self.batch { drain() }
         let bytes = wordBytes, ends = byteEnds, pending = self.pending
+        // The word's hash (its letters without the padding), its feature and its cache key.
+        var wordHash: UInt32 = 2_166_136_261
+        for byte in 1..<(byteCount - 1) { wordHash = (wordHash ^ UInt32(bytes[byte])) &* 16_777_619 }
+        var learning: UnsafeMutableRawPointer? = nil
+        if wordCache.shouldLook(), let entry = wordCache.entry(hash: wordHash, word: UnsafeBufferPointer(start: bytes + 1, count: byteCount - 2)) {
+            if wordCache.isFilled(entry) {
+                wordCache.hits += 1
+                wordCache.found += 1
+                // Seen before: what its features add is known.
+                let (floor, found) = wordCache.add(entry, to: gains)
+                floorTotal += floor
+                matched += found
+                byteCount = 1
+                endCount = 1
+                return
+            }
+            // Seen once before: score it alone this time and remember its sums.
+            drain()
+            learning = entry
+        }
+        if pendingCount + 5 * length + 1 > Self.batch { drain() }
         var count = pendingCount
         if byteCount == length {
             // Every scalar one byte (ASCII letters): n-gram `start..<start + n` is its bytes.
@@ -215,14 +241,22 @@ struct LanguageScorer {
             }
         }
         if length - 2 <= Self.maxWord {
-            var hash: UInt32 = 2_166_136_261
-            for byte in 1..<(byteCount - 1) { hash = (hash ^ UInt32(bytes[byte])) &* 16_777_619 }
-            pending[count] = UInt64(5) << 32 | UInt64(Self.finish(hash, kind: 5))
+            pending[count] = UInt64(5) << 32 | UInt64(Self.finish(wordHash, kind: 5))
             count &+= 1
         }
         pendingCount = count
         byteCount = 1
         endCount = 1
+        if let learning {
+            // The queue holds this word's features only: sum them apart, keep, then add.
+            let stride = model.stride
+            wordGains.update(repeating: 0, count: stride)
+            let (floor, found) = drainPending(into: wordGains)
+            wordCache.fill(learning, gains: wordGains, floor: floor, matched: found)
+            for lane in 0..<stride { gains[lane] &+= wordGains[lane] }
+            floorTotal += floor
+            matched += found
+        }
     }
 
     /// ``flushWord()`` for a word whose features may not fit one batch (a check per feature).
@@ -275,8 +309,16 @@ struct LanguageScorer {
     /// 16-bit lanes added to the 32-bit gains once per batch. (A pass touching each found
     /// feature's row before summing, to overlap those misses too, measured no faster.)
     private mutating func drain() {
+        let (floor, found) = drainPending(into: gains)
+        floorTotal += floor
+        matched += found
+    }
+
+    /// ``drain()`` into the gain lanes `gains`; returns the floors and the count of the
+    /// features found (for the caller to add).
+    private mutating func drainPending(into gains: UnsafeMutablePointer<Int32>) -> (floor: Int, matched: Int) {
         let count = pendingCount
-        guard count > 0 else { return }
+        guard count > 0 else { return (0, 0) }
         pendingCount = 0
         let mask = model.mask, filter = model.filter, slots = model.slots
         let pending = self.pending, words = self.pending + Self.batch
@@ -304,16 +346,13 @@ struct LanguageScorer {
             words[found] = (item >> 32) << 32 | UInt64(value)
             found &+= value != 0 ? 1 : 0
         }
-        guard found > 0 else { return }
-        matched += found
+        guard found > 0 else { return (0, 0) }
         let total = model.floors.withUnsafeBufferPointer { floors in
             var total = 0
             for index in 0..<found { total &+= Int(floors[Int(words[index] >> 32)]) }
             return total
         }
-        floorTotal += total
         let stride = model.stride, vectors = stride / 16
-        let gains = self.gains
         let dense = model.dense, entries = model.entries
         // Sparse and inline features first; the dense rows' offsets are listed (in
         // `pending`, free by now) and summed after, in one tight loop.
@@ -332,10 +371,10 @@ struct LanguageScorer {
                 }
             }
         }
-        guard denseRows > 0 else { return }
+        guard denseRows > 0 else { return (total, found) }
         if vectors == 7 {
-            sumDenseRows7(count: denseRows)
-            return
+            sumDenseRows7(count: denseRows, into: gains)
+            return (total, found)
         }
         let denseSums = self.denseSums
         for row in 0..<denseRows {
@@ -352,6 +391,7 @@ struct LanguageScorer {
             let old = wide.load(fromByteOffset: vector &* 64, as: SIMD16<Int32>.self)
             wide.storeBytes(of: old &+ SIMD16<Int32>(truncatingIfNeeded: sum), toByteOffset: vector &* 64, as: SIMD16<Int32>.self)
         }
+        return (total, found)
     }
 
     /// The dense rows listed in `pending` (byte offsets into `model.dense`) summed for a
@@ -359,7 +399,7 @@ struct LanguageScorer {
     /// words whose low bytes (even languages) and high bytes (odd ones) are summed apart, so
     /// the fourteen sums stay in registers for the whole list (through scratch memory, each
     /// row cost a load and a store per vector: half the instructions of a drain).
-    private mutating func sumDenseRows7(count: Int) {
+    private func sumDenseRows7(count: Int, into gains: UnsafeMutablePointer<Int32>) {
         let dense = UnsafeRawPointer(model.dense), pending = self.pending
         let low = SIMD8<UInt16>(repeating: 0xFF)
         var e0 = SIMD8<UInt16>(), e1 = SIMD8<UInt16>(), e2 = SIMD8<UInt16>(), e3 = SIMD8<UInt16>()
@@ -384,7 +424,6 @@ struct LanguageScorer {
             e6 &+= w6 & low; o6 &+= w6 &>> 8
         }
         // Little endian: language 16v + 2k is the low byte of word k of vector v.
-        let gains = self.gains
         @inline(__always) func add(_ even: SIMD8<UInt16>, _ odd: SIMD8<UInt16>, _ vector: Int) {
             let lane = gains + vector &* 16
             for k in 0..<8 {

@@ -129,6 +129,42 @@ struct LanguageScorerTests {
         }
     }
 
+    @Test("words remembered across texts (the word cache, used and paused) sum what the reference sums")
+    func wordCacheEqualsReference() {
+        var scorer = LanguageScorer()
+        func check(_ text: String) {
+            scorer.reset()
+            var copy = text
+            copy.withUTF8 { scorer.add(utf8: $0) }
+            var reference = Reference()
+            reference.add(text)
+            Self.expectEqual(scorer, reference, text)
+        }
+        // Each text three times in a row: its words are claimed, then scored alone and kept,
+        // then taken from the cache.
+        for text in Self.texts {
+            for _ in 0..<3 { check(text) }
+        }
+        #expect(scorer.wordCache.found > 0)
+        // Thousands of words never seen twice: the cache finds too few and pauses itself;
+        // the texts still sum the same while it is paused and after it looks again.
+        var random = SplitMix(state: 15)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzäöüéèçñ")
+        var paused = false
+        for _ in 0..<3 {
+            let words = (0..<3_000).map { _ in
+                String((0..<Int.random(in: 4...9, using: &random)).map { _ in letters.randomElement(using: &random)! })
+            }
+            check(words.joined(separator: " "))
+            paused = paused || scorer.wordCache.skipping > 0
+            for text in Self.texts { check(text) }
+        }
+        #expect(paused, "thousands of new words pause the cache")
+        let found = scorer.wordCache.found
+        for _ in 0..<LanguageScorer.WordCache.pause / 50 { check(Self.texts[0]) }
+        #expect(scorer.wordCache.found > found, "the cache looks again after its pause")
+    }
+
     @Test("the recognizer's pooled scorers: the same answers whatever came before")
     func pooledAnswersIndependentOfOrder() {
         let recognizer = LanguageRecognizer()
