@@ -43,12 +43,19 @@ struct SegmentCommand: ParsableCommand {
         if !pipeline.jsonLines, format != .json {
             // One document, count or text: segmented window by window as it is read.
             var out = OutputBuffer()
-            var count = 0
-            try Self.streamWindows(of: input.input.file, lossy: pipeline.lossy, segmenter: segmenter) { bytes, start, end, kind in
-                guard !wordsOnly || kind.isWordLike else { return }
-                if format == .count { count += 1 } else { Self.appendVisible(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out) }
+            if format == .count {
+                var count = 0
+                let wordsOnly = wordsOnly
+                try Self.readWindows(of: input.input.file, lossy: pipeline.lossy) { bytes, atEnd, kept in
+                    Self.countWindow(bytes, atEnd: atEnd, segmenter: segmenter, wordsOnly: wordsOnly, count: &count, kept: &kept)
+                }
+                out.append("\(count)\n")
+            } else {
+                try Self.streamWindows(of: input.input.file, lossy: pipeline.lossy, segmenter: segmenter) { bytes, start, end, kind in
+                    guard !wordsOnly || kind.isWordLike else { return }
+                    Self.appendVisible(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out)
+                }
             }
-            if format == .count { out.append("\(count)\n") }
             out.flush()
             return
         }
@@ -164,6 +171,19 @@ struct SegmentCommand: ParsableCommand {
         of file: String?, lossy: Bool, segmenter: Segmenter,
         _ body: (UnsafeBufferPointer<UInt8>, Int, Int, Segment.Kind) -> Void
     ) throws(CLIFailure) {
+        try readWindows(of: file, lossy: lossy) { bytes, atEnd, kept in
+            segmentWindow(bytes, atEnd: atEnd, segmenter: segmenter, kept: &kept, body)
+        }
+    }
+
+    /// Reads the input FILE (or stdin) window by window in bounded memory and hands each
+    /// window (complete UTF-8 sequences) to `window(bytes, atEnd, &kept)`, which segments it,
+    /// sets `kept` to the end of the last segment it took, and returns `false` (having taken
+    /// nothing) when the bytes are not valid UTF-8; the rest is carried into the next window.
+    @inline(__always)
+    static func readWindows(
+        of file: String?, lossy: Bool, _ window: (UnsafeBufferPointer<UInt8>, Bool, inout Int) -> Bool
+    ) throws(CLIFailure) {
         let input = try InputFile(file)
         defer { input.close() }
         var pending: [UInt8] = []  // the carried tail plus what was read
@@ -178,17 +198,17 @@ struct SegmentCommand: ParsableCommand {
             var kept = 0
             var valid = true
             pending.withUnsafeBufferPointer { all in
-                valid = segmentWindow(UnsafeBufferPointer(rebasing: all[..<complete]), atEnd: atEnd, segmenter: segmenter, kept: &kept, body)
+                valid = window(UnsafeBufferPointer(rebasing: all[..<complete]), atEnd, &kept)
             }
             if !valid {
-                let window = pending[..<complete]
+                let bad = pending[..<complete]
                 guard lossy else {
-                    let offset = base + (UTF8Decoding.firstInvalidOffset(in: window) ?? 0)
+                    let offset = base + (UTF8Decoding.firstInvalidOffset(in: bad) ?? 0)
                     throw .data("invalid UTF-8 at byte offset \(offset) (use --lossy to replace it with U+FFFD)")
                 }
-                let fixed = Array(String(decoding: window, as: UTF8.self).utf8)
+                let fixed = Array(String(decoding: bad, as: UTF8.self).utf8)
                 fixed.withUnsafeBufferPointer { bytes in
-                    _ = segmentWindow(bytes, atEnd: atEnd, segmenter: segmenter, kept: &kept, body)
+                    _ = window(bytes, atEnd, &kept)
                 }
                 repaired = fixed
             }
@@ -199,6 +219,25 @@ struct SegmentCommand: ParsableCommand {
             pending = tail
             // (A single segment longer than a window is carried until it ends.)
         }
+    }
+
+    /// ``segmentWindow(_:atEnd:segmenter:kept:_:)`` for `--format count`: adds the number of
+    /// segments it would report to `count` (the library counts on the UTF-16 offsets without
+    /// mapping each boundary back to UTF-8).
+    @inline(__always)
+    static func countWindow(
+        _ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool, segmenter: Segmenter, wordsOnly: Bool, count: inout Int, kept: inout Int
+    ) -> Bool {
+        let cutoff = atEnd ? Int.max : bytes.count - windowMargin
+        guard var result = segmenter.countSegments(inUnvalidatedUTF8: bytes, through: cutoff, wordLikeOnly: wordsOnly) else { return false }
+        if result.last == 0, let next = result.next, !atEnd {
+            // No boundary before the margin: take the first one inside it.
+            result.count += result.nextCounts ? 1 : 0
+            result.last = next
+        }
+        count += result.count
+        kept = result.last
+        return true
     }
 
     /// Segments one window (`bytes`, complete UTF-8 sequences) and reports the segments
