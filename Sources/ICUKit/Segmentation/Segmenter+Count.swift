@@ -8,10 +8,12 @@ internal import CICU
     /// The UTF-8 end of the last segment ending at or before the cut-off (any kind), or 0.
     public var last = 0
     /// The UTF-8 end of the first segment ending after the cut-off and before the end of
-    /// the bytes, if any, and whether it would be counted.
+    /// the bytes, if any.
     public var next: Int?
+    /// Whether the segment ending at ``next`` would be counted (it is word-like, or all are).
     public var nextCounts = false
 
+    /// No segment counted yet.
     public init() {}
 }
 
