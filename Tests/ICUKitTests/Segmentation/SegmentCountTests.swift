@@ -13,19 +13,19 @@ struct SegmentCountTests {
         "\r\n", "\u{2029}", "ภาษาไทยเขียนติดกันโดยไม่เว้นวรรค ", "東京で日本語のテキストを分割します。", "a", " ",
     ]
 
-    /// The count the CLI took before: every boundary mapped to UTF-8 and compared.
+    /// The count from every boundary `forEachBoundary` reports, taken whole.
     static func reference(_ segmenter: Segmenter, _ bytes: UnsafeBufferPointer<UInt8>, cutoff: Int, wordLikeOnly: Bool) -> SegmentCount? {
+        var boundaries: [(end: Int, kind: Segment.Kind)] = []
+        guard segmenter.forEachBoundary(inUnvalidatedUTF8: bytes, { boundaries.append(($0, $1)) }) == nil else { return nil }
+        let before = boundaries.filter { $0.end <= cutoff }
         var result = SegmentCount()
-        let invalid = segmenter.forEachBoundary(inUnvalidatedUTF8: bytes) { end, kind in
-            if end <= cutoff {
-                if !wordLikeOnly || kind.isWordLike { result.count += 1 }
-                result.last = end
-            } else if result.next == nil && end < bytes.count {
-                result.next = end
-                result.nextCounts = !wordLikeOnly || kind.isWordLike
-            }
+        result.count = before.filter { !wordLikeOnly || $0.kind.isWordLike }.count
+        result.last = before.last?.end ?? 0
+        if let after = boundaries.first(where: { $0.end > cutoff }), after.end < bytes.count {
+            result.next = after.end
+            result.nextCounts = !wordLikeOnly || after.kind.isWordLike
         }
-        return invalid == nil ? result : nil
+        return result
     }
 
     @Test("random texts and cut-offs (mid-character ones too), every unit, word-like or all", arguments: Segmenter.Unit.allCases)
