@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what ICUKit needs on Debian/Ubuntu when it is missing: the ICU headers and
 # libraries (libicu-dev), pkg-config, and the Unicode data files the conformance tests
-# read (unicode-data, /usr/share/unicode), and ICU's uconv (icu-devtools), the oracle of
-# the encoding round-trip tests. Idempotent and non-interactive.
+# read (unicode-data, /usr/share/unicode; unicode-idna, /usr/share/unicode/idna for UTS #46's
+# IdnaMappingTable.txt), and ICU's uconv (icu-devtools), the oracle of the encoding
+# round-trip tests. Idempotent and non-interactive.
 set -euo pipefail
 
 missing=()
-for pkg in libicu-dev pkg-config unicode-data icu-devtools; do
+for pkg in libicu-dev pkg-config unicode-data unicode-idna icu-devtools; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done
 if [ ${#missing[@]} -eq 0 ]; then
