@@ -25,7 +25,10 @@ let package = Package(
         // small C header with ICU-free types (see ARCHITECTURE.md, "UTF-8 normalization").
         // Depends on CICU for the ICU pkg-config flags (include path) and libraries.
         .target(name: "CICUUTF8Norm", dependencies: ["CICU"]),
-        .target(name: "ICUKit", dependencies: ["CICU", "CICUUTF8Norm"]),
+        // Transliteration on a gap buffer ICUKit owns (icu::Replaceable): linear in the text's
+        // length and bounded in its growth (see ARCHITECTURE.md, "Transliteration").
+        .target(name: "CICUTranslit", dependencies: ["CICU"]),
+        .target(name: "ICUKit", dependencies: ["CICU", "CICUUTF8Norm", "CICUTranslit"]),
         .executableTarget(
             name: "icukit",
             dependencies: [

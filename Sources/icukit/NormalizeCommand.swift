@@ -57,8 +57,9 @@ struct NormalizeCommand: ParsableCommand {
 /// What the text-transform subcommands share: opening FILE or stdin for streaming and
 /// turning ``TextTransformError`` into sysexits failures.
 enum TextCLI {
-    /// Runs a transform: invalid UTF-8 exits 65 naming its offset, unknown names and bad
-    /// rules or patterns 64, ICU failures 70.
+    /// Runs a transform: invalid UTF-8 and texts too long (or grown too large) exit 65,
+    /// naming the offset of bad UTF-8; unknown names and bad rules or patterns 64, ICU
+    /// failures 70.
     static func run<R>(_ body: () throws(TextTransformError) -> R) throws(CLIFailure) -> R {
         do { return try body() } catch { throw failure(error) }
     }
@@ -67,7 +68,7 @@ enum TextCLI {
         switch error {
         case .invalidUTF8(let invalid):
             .data("invalid UTF-8 at byte offset \(invalid.byteOffset) (use --lossy to replace it with U+FFFD)")
-        case .inputTooLong: .data(error.description)
+        case .inputTooLong, .outputTooLarge: .data(error.description)
         case .icu: CLIFailure(message: error.description, code: CLI.software)
         default: .usage(error.description)
         }

@@ -25,6 +25,11 @@ public enum TextTransformError: ICUKitError, ReportsUnknownLocale, ReportsInputT
     case unknownCharacterName(String)
     /// A Unicode property name ICU does not know (or that is not of the kind asked for).
     case unknownProperty(String)
+    /// A transliteration that would grow its text past `limit` UTF-16 code units (256 times
+    /// the input plus 65,536), or work through that many units 16 times over: rules that
+    /// insert without consuming, such as `a > |aa;` repeated in `::Null;` phases, grow a
+    /// text without bound.
+    case outputTooLarge(limit: Int)
 
     /// A one-line English message, such as `"unknown transliterator \"Foo-Bar\""`.
     public var description: String {
@@ -42,6 +47,8 @@ public enum TextTransformError: ICUKitError, ReportsUnknownLocale, ReportsInputT
             "invalid UnicodeSet pattern \"\(pattern)\"" + (offset.map { " at offset \($0)" } ?? "")
         case .unknownCharacterName(let name): "no character is named \"\(name)\""
         case .unknownProperty(let name): "unknown Unicode property \"\(name)\""
+        case .outputTooLarge(let limit):
+            "the transliteration would grow the text past \(limit) UTF-16 code units (256 times the input plus 65536)"
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import CICU
+internal import CICUTranslit
 
 /// The ICU C edge of ``Transliterator``: open, clone, invert and run `UTransliterator`s.
 enum TransliteratorEngine {
@@ -23,6 +24,7 @@ enum TransliteratorEngine {
             let context = String(decoding: units[offset..<min(units.count, offset + 16)], as: UTF16.self)
             throw .invalidRules(rules, line: line, offset: offset, context: context)
         }
+        if let rules { try Transliterator.checkSegmentReferences(rules) }
         if let rules, rules.utf16.count >= Int(Int32.max) {
             throw .inputTooLong(InputTooLongError(length: rules.utf16.count, limit: Int(Int32.max) - 1, unit: "UTF-16 code units"))
         }
@@ -160,15 +162,14 @@ enum TransliteratorEngine {
         return UTF16Transcoding.string(UnsafeBufferPointer(start: units, count: Int(length)))
     }
 
+    /// How far a transliteration may grow its text, in UTF-16 code units: 256 times the
+    /// input's length plus 65,536 (ICU's longest one-character expansions, such as
+    /// `Any-Name`, are under 100), below ICU's `Int32` limit.
+    static func maximumLength(forUTF8Count count: Int) -> Int {
+        min(Int(Int32.max) - 1, count.multipliedReportingOverflow(by: 256).overflow ? Int(Int32.max) : count * 256 + 65_536)
+    }
+
     /// Transliterates `text` with a handle used by this thread alone.
-    ///
-    /// The text goes from UTF-8 straight into one UTF-16 working buffer (`u_strFromUTF8`, no
-    /// intermediate array), which ICU transliterates in place. The buffer leaves room for the
-    /// text to grow, because ICU reports an overflow only after doing all the work, which then
-    /// has to be done again: short texts get 8 units per input unit (Han-Latin turns one
-    /// ideograph into up to 7 letters; with 2x, 22 of 200 short mixed-script strings of the
-    /// benchmark overflowed, costing 44% more ICU work for `Any-Latin; Latin-ASCII`), long
-    /// ones 3.
     static func transliterate(_ text: String, with handle: OpaquePointer) throws(TextTransformError) -> String {
         var text = text
         let outcome: Result<String, TextTransformError> = text.withUTF8 { utf8 in
@@ -177,37 +178,34 @@ enum TransliteratorEngine {
         return try outcome.get()
     }
 
+    /// The text goes from UTF-8 into a gap buffer the C++ target CICUTranslit owns, which ICU
+    /// transliterates in place through `icu::Replaceable`: replacements cost their own length
+    /// instead of moving the whole tail of the text (utrans_transUChars on a UnicodeString took
+    /// time quadratic in the length of a long line), and the text may grow only to
+    /// ``maximumLength(forUTF8Count:)``, the elements of a compound visiting at most 16 times
+    /// that many units in all (rules such as `a > |aa;` in k `::Null;` phases grow a text
+    /// 17^k times): past either, ``TextTransformError/outputTooLarge(limit:)``.
     private static func transliterate(_ utf8: UnsafeBufferPointer<UInt8>, with handle: OpaquePointer) throws(TextTransformError) -> String {
         if utf8.isEmpty { return "" }
         // UTF-16 never has more units than UTF-8 has bytes.
         guard utf8.count < Int(Int32.max) / 4 else {
             throw .inputTooLong(InputTooLongError(length: utf8.count, limit: Int(Int32.max) / 4, unit: "UTF-8 bytes"))
         }
-        var capacity = utf8.count <= 1024 ? utf8.count * 8 + 64 : utf8.count * 3 + 64
-        while true {
-            var status = U_ZERO_ERROR
-            var length: Int32 = 0
-            let result: String? = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
-                utf8.withMemoryRebound(to: CChar.self) { bytes in
-                    _ = u_strFromUTF8(buffer.baseAddress, Int32(capacity), &length, bytes.baseAddress, Int32(bytes.count), &status)
-                }
-                guard !status.isFailure else { return nil }
-                var limit = length
-                utrans_transUChars(handle, buffer.baseAddress, &length, Int32(capacity), 0, &limit, &status)
-                guard !status.isFailure, Int(length) <= capacity else { return nil }
-                return UTF16Transcoding.string(UnsafeBufferPointer(start: buffer.baseAddress, count: Int(length)))
-            }
-            if let result { return result }
-            if status == U_BUFFER_OVERFLOW_ERROR || Int(length) > capacity {
-                let next = max(Int(length) + 16, capacity * 2)
-                guard next < Int(Int32.max) else {
-                    throw .inputTooLong(InputTooLongError(length: next, limit: Int(Int32.max) - 1, unit: "UTF-16 code units"))
-                }
-                capacity = next
-                continue
-            }
-            throw .icu(ICUError(status, operation: status == U_INVALID_CHAR_FOUND ? "u_strFromUTF8" : "utrans_transUChars"))
+        let maximum = maximumLength(forUTF8Count: utf8.count)
+        var status = U_ZERO_ERROR
+        var outcome: Int32 = 0
+        let result = utf8.withMemoryRebound(to: CChar.self) { bytes in
+            icukit_transliterate(UnsafeRawPointer(handle), bytes.baseAddress, Int32(bytes.count),
+                                 Int32(maximum), Int64(maximum) * 16, &outcome, &status)
         }
+        guard let result, !status.isFailure else {
+            throw .icu(ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "Transliterator::filteredTransliterate"))
+        }
+        defer { icukit_translit_free(result) }
+        if outcome == Int32(ICUKIT_TRANSLIT_TOO_LARGE) { throw .outputTooLarge(limit: maximum) }
+        var length: Int32 = 0
+        let units = icukit_translit_units(result, &length)
+        return UTF16Transcoding.string(UnsafeBufferPointer(start: units, count: Int(length)))
     }
 
     /// Every system transliterator ID, as `utrans_openIDs` lists them.
