@@ -31,12 +31,15 @@ struct TransliterationConformanceTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: uconvPath)
         process.arguments = arguments
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
+        // The text from a file: written to a pipe, a long one would fill it while uconv
+        // waits for us to read its output.
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("uconv-\(UUID().uuidString).txt")
+        try Data(text.utf8).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let output = Pipe()
+        process.standardInput = try FileHandle(forReadingFrom: input)
         process.standardOutput = output
         try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
@@ -201,6 +204,76 @@ struct TransliterationConformanceTests {
         let custom = try Transliterator(rules: "[aeiou] > '*';")
         #expect(same(try custom.transliterate("banana"), "b*n*n*"))
         #expect(same(try Transliterator(rules: "a <> b;").inverse().transliterate("b"), "a"))
+    }
+
+    @Test("a long line: uconv's answer, in time linear in its length")
+    func longLine() throws {
+        // One line mixing scripts whose transliterations change the text's length; uconv is
+        // ICU's own answer on a UnicodeString. uconv also cuts a line after any unit c with
+        // c & 0x2028 == 0x2028 (see likeUconv), which none of these words has, so it sees the
+        // line whole.
+        let words = ["щука", "Москва", "ЖЖ", "Αθήνα", "σοφός", "北京", "straße", "½", "ﬁ", "Ђорђе", "ภาษาไทย", "עברית", "हिन्दी", "Việt", "İstanbul"]
+        var generator = SplitMix(state: 7)
+        let line = (0..<40_000).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+        for id in ["Any-Latin", "Any-Latin; Latin-ASCII", "NFD; [:Nonspacing Mark:] Remove; NFC", "[:Cyrillic:] Any-Upper"] {
+            let argument = id.contains(":") ? id.split(separator: ";").map { ":: \($0);" }.joined(separator: " ") : id
+            #expect(same(try Transliterator(id).transliterate(line), try Self.uconv(argument, line)), "\(id)")
+        }
+        // 4 MB in one line: ICU on a UnicodeString moves the tail at every replacement that
+        // changes the length (21 s here); on ICUKit's gap buffer it takes well under a second.
+        let russian = String(repeating: "Съешь же ещё этих мягких французских булок, да выпей чаю. ", count: 38_000)
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            let latin = try Transliterator("Cyrillic-Latin").transliterate(russian)
+            #expect(latin.hasPrefix("Sʺešʹ že eŝë étih mâgkih"), "\(latin.prefix(40))")
+        }
+        #expect(elapsed < .seconds(10), "4 MB in one line took \(elapsed)")
+    }
+
+    @Test("rules and compounds that grow the text without bound stop with a typed error")
+    func growth() throws {
+        // Within the bound: the same answer as uconv (rule phases included).
+        for rules in ["a > |aa;", "a > |aa; ::Null; a > |aa;", "::[a-b]; a > |xx; ::Null; x > yz; ::Any-Upper;"] {
+            #expect(same(try Transliterator(rules: rules).transliterate("aaaa abc"), try Self.uconv(rules, "aaaa abc")), "\(rules)")
+        }
+        // `a > |aa;` grows a text 17 times a phase; six phases would make 96 million units
+        // from 4. Any-Name makes about 25 units of each one, chained five times from one letter.
+        let limit = 4 * 256 + 65_536
+        let growing = Array(repeating: "a > |aa;", count: 6).joined(separator: " ::Null; ")
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            #expect(throws: TextTransformError.outputTooLarge(limit: limit)) { _ = try Transliterator(rules: growing).transliterate("aaaa") }
+            #expect(throws: TextTransformError.outputTooLarge(limit: 1 * 256 + 65_536)) {
+                _ = try Transliterator(Array(repeating: "Any-Name", count: 5).joined(separator: "; ")).transliterate("a")
+            }
+            // A filtered compound is bounded the same way.
+            #expect(throws: TextTransformError.outputTooLarge(limit: limit)) {
+                _ = try Transliterator(rules: "::[a]; " + growing).transliterate("aaaa")
+            }
+        }
+        #expect(elapsed < .seconds(10), "refusing took \(elapsed)")
+        // Insertions without consuming (an empty match at every position, which ICU's loop
+        // limit of 16 a character bounds): uconv's answer.
+        let bs = String(repeating: "b", count: 2_000)
+        #expect(same(try Transliterator(rules: "u* > xx;").transliterate(bs), try Self.uconv("u* > xx;", bs)))
+    }
+
+    @Test("a back-reference to a segment the rules cannot have is refused before ICU (which pads a table up to it)")
+    func segmentReferences() throws {
+        for (rules, offset) in [("44$444444444!44444", 2), ("a > $44444;", 4), ("(a) > $2;", 6), ("x > y;\n(a)(b) > $3$1;", 16)] {
+            do {
+                _ = try Transliterator(rules: rules)
+                Issue.record("\(rules) accepted")
+            } catch {
+                guard case .invalidRules(_, let line, let at, _) = error else { Issue.record("\(rules): \(error)"); continue }
+                #expect(at == offset, "\(rules): \(error)")
+                #expect(line == (rules.contains("\n") ? 2 : 1), "\(rules): \(error)")
+            }
+        }
+        // References within the segments, in comments, quoted, escaped or in sets are ICU's to judge.
+        #expect(same(try Transliterator(rules: "# costs $100\n(a)(b) > $2$1; # and $99").transliterate("ab"), "ba"))
+        #expect(same(try Transliterator(rules: "a > '$99';").transliterate("a"), "$99"))
+        #expect(same(try Transliterator(rules: "a > \\$99;").transliterate("a"), "$99"))
     }
 
     @Test("cached and pooled: concurrent use from many tasks gives the same answers")
