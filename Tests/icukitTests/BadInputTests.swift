@@ -36,9 +36,16 @@ struct BadInputTests {
         Reader(arguments: ["bidi", "--format", "json"]),
         Reader(arguments: ["detect"], decodesUTF8: false, jsonLines: false),
         Reader(arguments: ["convert", "--from", "UTF-8", "--to", "UTF-16LE"], jsonLines: false),
+        Reader(arguments: ["normalize", "--form", "nfkc"]),
+        Reader(arguments: ["case", "--to", "upper"]),
+        Reader(arguments: ["transliterate", "Any-Latin; Latin-ASCII"]),
+        Reader(arguments: ["scripts"]),
+        Reader(arguments: ["spoof", "check"]),
+        Reader(arguments: ["language", "--format", "json"]),
     ]
 
-    /// Rows "segment", "sort", "search", "bidi analyze", "detect", "convert".
+    /// Rows "segment", "sort", "search", "bidi analyze", "detect", "convert" and the text
+    /// transforms ("normalize, case, transliterate, scripts, spoof check, language").
     @Test("A reading command: empty, invalid UTF-8, NUL, JSONL, directory, /dev/stdin, full and closed output", arguments: readers)
     func reader(_ reader: Reader) throws {
         let args = reader.arguments
@@ -102,6 +109,31 @@ struct BadInputTests {
         try pipe.fileHandleForReading.close()
         let gone = try io.run(args + [big], output: pipe.fileHandleForWriting)
         #expect(gone.status == 0 && gone.stderr.isEmpty, "\(gone.stderr)")
+    }
+
+    /// Row "normalize, case, transliterate, …": transliteration rules that grow a text past
+    /// 256 times its length plus 65,536 UTF-16 units exit 65 (data) at once; a back-reference
+    /// beyond the rules' segments is a usage error (64) that names its line; a 4 MB line
+    /// transliterates in linear time.
+    @Test("transliterate: growing rules, impossible segment references, a long line")
+    func transliterationLimits() throws {
+        let growing = try Self.file(Array(Array(repeating: "a > |aa;", count: 6).joined(separator: " ::Null; ").utf8))
+        defer { try? FileManager.default.removeItem(atPath: growing) }
+        let grown = try cli.run(["transliterate", "--rules", growing], input: "aaaa")
+        #expect(grown.status == 65)
+        #expect(grown.stderr == "icukit: error: the transliteration would grow the text past 66560 UTF-16 code units (256 times the input plus 65536)\n", "\(grown.stderr)")
+        #expect(grown.stdout.isEmpty)
+        let reference = try Self.file(Array("x > y;\n(a) > $444444444;\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: reference) }
+        let refused = try cli.run(["transliterate", "--rules", reference], input: "a")
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("icukit: error: invalid transliteration rules on line 2"), "\(refused.stderr)")
+        let line = try Self.file(Array(String(repeating: "Съешь же ещё этих мягких французских булок. ", count: 50_000).utf8))
+        defer { try? FileManager.default.removeItem(atPath: line) }
+        let start = ContinuousClock.now
+        let latin = try cli.run(["transliterate", "Cyrillic-Latin", line])
+        #expect(latin.status == 0 && latin.stdout.hasPrefix("Sʺešʹ že eŝë étih"))
+        #expect(ContinuousClock.now - start < .seconds(20), "a 4 MB line took \(ContinuousClock.now - start)")
     }
 
     /// Row "a line of 100 MB": one line of 100 MB through the commands that hold it in
