@@ -10,7 +10,7 @@ struct BidiCommand: ParsableCommand {
         abstract: "Bidirectional text: paragraph direction, levels, runs, visual order; isolate template arguments.",
         subcommands: [BidiAnalyzeCommand.self, BidiIsolateCommand.self],
         defaultSubcommand: BidiAnalyzeCommand.self
-    )
+    ).leaf
 }
 
 struct BidiAnalyzeCommand: ParsableCommand {
@@ -24,7 +24,7 @@ struct BidiAnalyzeCommand: ParsableCommand {
             visual: the text reordered for a terminal without bidi support (brackets \
             mirrored, bidi controls removed). text: a readable summary.
             """
-    )
+    ).leaf
 
     enum Format: String, OutputFormatChoice { case text, json, visual; static let defaultFormat = Format.text }
 
@@ -149,7 +149,7 @@ struct BidiIsolateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "isolate",
         abstract: "Substitute ARGs into a printf-style TEMPLATE (%@, %d, %1$@, %%), each wrapped in FSI…PDI."
-    )
+    ).leaf
 
     @Flag(name: .long, help: "Prefix LRM/RLM (the template's own direction) when the template starts with an argument.")
     var mark = false

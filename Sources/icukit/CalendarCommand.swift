@@ -17,7 +17,7 @@ struct CalendarCommand: ParsableCommand {
             """,
         subcommands: [CalendarConvertCommand.self, CalendarFromCommand.self, CalendarAddCommand.self,
                       CalendarDiffCommand.self, CalendarMonthCommand.self, CalendarVerifyTablesCommand.self]
-    )
+    ).leaf
 
     /// A calendar system from the options (exit 64 when unknown).
     static func system(_ identifier: String, timeZone: String?) throws(CLIFailure) -> CalendarSystem {
@@ -169,7 +169,7 @@ struct CalendarConvertCommand: ParsableCommand {
             json: {"date","calendar","era","eraName","year","month","isLeapMonth","day",\
             "extendedYear","monthName"}, one line per DATE (names in English).
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "The target calendar.") var to: String
     @Option(name: .long, help: "Time zone of the dates (default UTC).") var timeZone: String?
@@ -206,7 +206,7 @@ struct CalendarFromCommand: ParsableCommand {
             year (2023 for the lunar year from 2023-01-22). A day or leap month that does not \
             exist that year exits 65 (or use --lenient to let ICU roll it over).
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "The calendar.") var calendar: String
     @Option(name: .long, help: "ICU's era number (Japanese: 236 = Reiwa; Chinese: the 60-year cycle).") var era: Int?
@@ -236,7 +236,7 @@ struct CalendarAddCommand: ParsableCommand {
             month's last day. text: the ISO date. json: the result in the calendar, as \
             calendar convert writes it.
             """
-    )
+    ).leaf
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The ISO date (-0044-03-15 is a value).", valueName: "date"))
     var dateArgument: [String] = []
@@ -271,7 +271,7 @@ struct CalendarDiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Whole years, months, weeks or days of a calendar from DATE1 to DATE2 (negative when earlier)."
-    )
+    ).leaf
 
     enum Unit: String, ExpressibleByArgument, CaseIterable { case years, months, weeks, days }
 
@@ -304,7 +304,7 @@ struct CalendarMonthCommand: ParsableCommand {
             calendar apps), with --overlay islamic-umalqura the Hijri day; the first day of an \
             overlay month shows its month code instead (M10, or M04L for a leap month).
             """
-    )
+    ).leaf
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("An ISO date in the month (-0044-03-15 is a value).", valueName: "date"))
     var dateArgument: [String] = []
@@ -378,7 +378,7 @@ struct CalendarVerifyTablesCommand: ParsableCommand {
         commandName: "verify-tables",
         abstract: "Check ICUKit's memoized month tables against ICU on every day of a range (diagnostic).",
         shouldDisplay: false
-    )
+    ).leaf
 
     @Option(name: .long, help: "chinese, dangi or islamic-umalqura.") var calendar: String
     @Option(name: .long, help: "First ISO day.") var from = "1900-01-01"

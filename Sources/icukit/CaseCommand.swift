@@ -12,7 +12,7 @@ struct CaseCommand: ParsableCommand {
             folding of I and İ, otherwise the default folding; title uses the locale's word \
             boundaries and ICU's default title options.
             """
-    )
+    ).leaf
 
     enum Mapping: String, ExpressibleByArgument, CaseIterable { case upper, lower, title, fold }
 

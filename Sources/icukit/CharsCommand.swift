@@ -17,7 +17,7 @@ struct CharsCommand: ParsableCommand {
             U+XXXX..U+YYYY (surrogates included); --find prints the scalar with a name \
             (exit 64 if none has it).
             """
-    )
+    ).leaf
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 

@@ -55,7 +55,7 @@ struct SortCommand: ParsableCommand {
         commandName: "sort",
         abstract: "Sort the lines of FILE (or stdin) in a locale's collation order.",
         discussion: "Lines end with LF or CR LF; the last line needs no newline. Output lines end with LF."
-    )
+    ).leaf
 
     @OptionGroup var collation: CollationFlags
 
@@ -123,7 +123,7 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Compare A and B in a locale's collation order: prints -1, 0 or 1."
-    )
+    ).leaf
 
     @OptionGroup var collation: CollationFlags
 
@@ -146,7 +146,7 @@ struct SearchCommand: ParsableCommand {
             text: one line per match, "start<TAB>end<TAB>matched text". Without --all only the \
             first match (the last with --backwards) is reported.
             """
-    )
+    ).leaf
 
     @Argument(help: "The text to find.")
     var pattern: String

@@ -12,7 +12,7 @@ struct ConvertCommand: ParsableCommand {
             undecodable byte exits 65 naming its byte offset, and so does a character the \
             target encoding lacks. An unknown encoding name exits 64.
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "The input encoding (any ICU name or alias), or auto to detect it.")
     var from = "auto"

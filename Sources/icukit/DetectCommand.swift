@@ -16,7 +16,7 @@ struct DetectCommand: ParsableCommand {
             whose decoding needs U+FFFD replacements. An unknown encoding name in --declared \
             or --allow exits 64.
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "How many candidates to list (default 1 in text, 5 in json).")
     var top: Int?

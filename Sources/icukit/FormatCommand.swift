@@ -12,5 +12,5 @@ struct FormatCommand: ParsableCommand {
             FormatNumberCommand.self, FormatMeasureCommand.self, FormatPluralCommand.self,
             FormatListCommand.self, FormatMessageCommand.self,
         ]
-    )
+    ).leaf
 }

@@ -108,7 +108,7 @@ struct FormatDateCommand: ParsableCommand {
             which wins over the styles. json: {"text":…,"pattern":…}; with --parse, \
             {"text":…,"instant":…}. A text that does not parse exits 65.
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "Date style: none, short, medium, long, full.")
     var style: DateTimeFormatter.Style = .medium
@@ -187,7 +187,7 @@ struct FormatIntervalCommand: ParsableCommand {
         commandName: "interval",
         abstract: "Format the interval between two ISO 8601 instants, shared parts shown once.",
         discussion: "json: {\"text\":…}."
-    )
+    ).leaf
 
     @Option(name: .long, help: "ICU skeleton (default yMMMd).")
     var template = "yMMMd"
@@ -227,7 +227,7 @@ struct FormatDurationCommand: ParsableCommand {
         commandName: "duration",
         abstract: "Format a duration in seconds, as Apple's DateComponentsFormatter.",
         discussion: "json: {\"text\":…}. From seconds a year is 365 days, a month 30 days."
-    )
+    ).leaf
 
     @Option(name: .customLong("units-style"), help: "positional, abbreviated, brief, short, full, spell-out.")
     var unitsStyle: DurationFormatter.UnitsStyle = .positional
@@ -277,7 +277,7 @@ struct FormatRelativeCommand: ParsableCommand {
         commandName: "relative",
         abstract: "Format a time SECONDS from now (negative: past): \"in 3 hours\", \"yesterday\".",
         discussion: "The largest whole unit is used (seconds, minutes, hours, days, weeks, months of 30 days, years of 365 days). json: {\"text\":…}."
-    )
+    ).leaf
 
     @Flag(name: .long, help: "Numeric forms only (\"1 day ago\" rather than \"yesterday\").")
     var numeric = false

@@ -52,7 +52,7 @@ struct FormatNumberCommand: ParsableCommand {
             "unit/meter usage/person-height". --to formats a range; --parse reads a localized \
             number back. json: {"text":…}.
             """
-    )
+    ).leaf
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The number (a decimal string such as -1234.5 or 1e6; with --parse, the text to parse).", valueName: "value"))
     var values: [String] = []
@@ -125,7 +125,7 @@ struct FormatMeasureCommand: ParsableCommand {
             --usage person-height|person|food|road|default converts to the locale's preferred \
             units (180 centimeter --usage person-height: "5 ft, 11 in" in en-US, "180 cm" in fr).
             """
-    )
+    ).leaf
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("VALUE UNIT: the value (may be negative), then its unit.", valueName: "value-and-unit"))
     var values: [String] = []
@@ -156,7 +156,7 @@ struct FormatPluralCommand: ParsableCommand {
         commandName: "plural",
         abstract: "Print the plural category (zero, one, two, few, many, other) of a number as written.",
         discussion: "Visible fraction digits count: \"1\" is one but \"1.0\" is other in English. json: {\"category\":…}."
-    )
+    ).leaf
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The number as written (1, 1.0, 21, 0.5, -1).", valueName: "number"))
     var numbers: [String] = []
@@ -185,7 +185,7 @@ struct FormatListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Join items into a list: \"a, b, and c\", \"a、b、またはc\"."
-    )
+    ).leaf
 
     @Argument(help: "The items.")
     var items: [String] = []
@@ -216,7 +216,7 @@ struct FormatMessageCommand: ParsableCommand {
             Example: icukit format message "{n, plural, one {# file} other {# files}}" n=3. \
             Values are text; arguments the pattern uses as numbers (plural, number, …) parse them.
             """
-    )
+    ).leaf
 
     @Argument(help: "The MessageFormat pattern.")
     var pattern: String

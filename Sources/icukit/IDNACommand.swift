@@ -12,7 +12,7 @@ struct IDNACommand: ParsableCommand {
         commandName: "idna",
         abstract: "Convert domain names to ASCII (Punycode) or Unicode with UTS #46 (IDNA).",
         subcommands: [IDNAToASCIICommand.self, IDNAToUnicodeCommand.self]
-    )
+    ).leaf
 }
 
 /// The options of both `idna` subcommands.
@@ -76,7 +76,7 @@ struct IDNAToASCIICommand: ParsableCommand {
         commandName: "to-ascii",
         abstract: "The ASCII form of domain names (for lookup and storage).",
         discussion: IdentifierCLI.idnaDiscussion
-    )
+    ).leaf
 
     @OptionGroup var options: IDNAOptions
 
@@ -88,7 +88,7 @@ struct IDNAToUnicodeCommand: ParsableCommand {
         commandName: "to-unicode",
         abstract: "The Unicode form of domain names (for display).",
         discussion: IdentifierCLI.idnaDiscussion
-    )
+    ).leaf
 
     @OptionGroup var options: IDNAOptions
 
@@ -112,7 +112,7 @@ struct StringPrepCommand: ParsableCommand {
             (RFC 3920, XMPP), mib (RFC 4011), saslprep (RFC 4013), trace (RFC 4505), ldap, \
             ldap-ci (RFC 4518). \(IdentifierCLI.inputDiscussion)
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "The profile: \(StringPrep.Profile.allCases.map(\.rawValue).joined(separator: ", ")).")
     var profile: StringPrep.Profile

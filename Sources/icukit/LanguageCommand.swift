@@ -15,7 +15,7 @@ struct LanguageCommand: ParsableCommand {
             language code (BCP 47; "und" when undetermined), or with --runs one "start end \
             language" line per run. An unknown language in --hints or --constraints exits 64.
             """
-    )
+    ).leaf
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 

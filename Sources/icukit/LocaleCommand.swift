@@ -7,7 +7,7 @@ struct LocaleCommand: ParsableCommand {
         commandName: "locale",
         abstract: "Locale data (parts, names, quotes, measurement system, first weekday, currency) and localization matching.",
         subcommands: [LocaleInfoCommand.self, LocaleMatchCommand.self]
-    )
+    ).leaf
 }
 
 struct LocaleInfoCommand: ParsableCommand {
@@ -19,7 +19,7 @@ struct LocaleInfoCommand: ParsableCommand {
             "quotes":[start,end,altStart,altEnd],"measurementSystem":"metric|us|uk",\
             "firstWeekday":1…7 (1 = Sunday),"characterDirection":"ltr|rtl","currency","currencyName"}.
             """
-    )
+    ).leaf
 
     @Argument(help: "The locale identifier (ur_IN@calendar=islamic;currency=USD or ur-IN-u-ca-islamic-cu-usd).")
     var id: String
@@ -93,7 +93,7 @@ struct LocaleMatchCommand: ParsableCommand {
             the preferred language that matched (for --accept-language, in descending q order) and \
             distance is 0…100 (null when nothing matched).
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "The available localizations, comma-separated, in the app's order.")
     var available: String

@@ -15,7 +15,7 @@ struct NormalizeCommand: ParsableCommand {
             --check writes {"normalized":true} or false per document instead. Invalid UTF-8 \
             exits 65 naming the byte offset, unless --lossy.
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "nfc, nfd, nfkc, nfkd or nfkc-casefold.")
     var form: Normalizer.Form

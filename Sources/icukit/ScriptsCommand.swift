@@ -14,7 +14,7 @@ struct ScriptsCommand: ParsableCommand {
             resolved script set (empty when the text has only Common/Inherited characters); \
             when that set is empty (mixedScript true) it lists the scripts the text uses instead.
             """
-    )
+    ).leaf
 
     @OptionGroup var input: DocumentInput
 

@@ -14,7 +14,7 @@ struct SegmentCommand: ParsableCommand {
             object per document, {"boundaries":[0,…,n],"kinds":[…]} with UTF-8 byte \
             offsets (no kinds for graphemes). count: the number of segments.
             """
-    )
+    ).leaf
 
     enum Format: String, OutputFormatChoice { case text, json, count; static let defaultFormat = Format.text }
 

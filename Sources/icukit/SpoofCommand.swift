@@ -18,7 +18,7 @@ struct SpoofCommand: ParsableCommand {
             (--lossy replaces it with U+FFFD).
             """,
         subcommands: [SpoofSkeletonCommand.self, SpoofConfusableCommand.self, SpoofCheckCommand.self, SpoofIndexCommand.self]
-    )
+    ).leaf
 }
 
 /// The identifiers of a `spoof` subcommand: TEXT…, FILE or stdin (one per line), or JSON Lines.
@@ -89,7 +89,7 @@ struct SpoofSkeletonCommand: ParsableCommand {
         commandName: "skeleton",
         abstract: "The UTS #39 skeleton of each identifier (equal skeletons: confusable).",
         discussion: "One JSON line per identifier: {\"text\":\"раураl\",\"skeleton\":\"paypal\"}."
-    )
+    ).leaf
 
     @OptionGroup var input: IdentifierInput
 
@@ -111,7 +111,7 @@ struct SpoofConfusableCommand: ParsableCommand {
             One JSON line: {"confusable":true,"kinds":["mixedScript"]} (kinds singleScript, \
             mixedScript, wholeScript), or {"confusable":false,"kinds":[]}. Exit 0 either way.
             """
-    )
+    ).leaf
 
     @Argument(help: "The first identifier.") var first: String
     @Argument(help: "The second identifier.") var second: String
@@ -143,7 +143,7 @@ struct SpoofCheckCommand: ParsableCommand {
             empty (mixed script). Without options the checker is ICU's default (all checks, \
             highly restrictive, every character allowed).
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "The loosest level that passes: ascii, single-script, highly-restrictive (default), moderately-restrictive, minimally-restrictive, unrestricted.")
     var restrictionLevel: SpoofChecker.RestrictionLevel?
@@ -180,7 +180,7 @@ struct SpoofIndexCommand: ParsableCommand {
             line per candidate: {"text":"раураl","confusableWith":["paypal"]}, the existing names \
             in file order; a candidate already in the file lists itself.
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "The existing names, one per line.")
     var existing: String

@@ -7,7 +7,7 @@ struct TourCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tour",
         abstract: "A guided tour of ICUKit's capabilities on built-in multilingual samples."
-    )
+    ).leaf
 
     func run() throws {
         CLI.print("ICUKit on ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode)\n")

@@ -16,7 +16,7 @@ struct TransliterateCommand: ParsableCommand {
             "[:Latin:] Any-Upper", "NFD; [:Nonspacing Mark:] Remove; NFC"). --list writes \
             every system ID, one per line. An unknown ID or bad rules exit 64.
             """
-    )
+    ).leaf
 
     @Option(name: .long, help: "A file of ICU transliteration rules to use instead of an ID.")
     var rules: String?
