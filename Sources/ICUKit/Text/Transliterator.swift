@@ -56,81 +56,82 @@ public struct Transliterator: Sendable {
     /// "(" exhausted 2 GB); real rules nest a few levels at most.
     static let maximumSegmentNesting = 16
 
-    /// Refuses rules whose segments nest deeper than ``maximumSegmentNesting``, counting
-    /// "(" outside quotes, escapes and sets, before ICU sees them.
-    private static func checkSegmentNesting(_ rules: String) throws(TextTransformError) {
-        var depth = 0, setDepth = 0, quoted = false, escaped = false, line = 1, offset = 0
+    /// Visits the UTF-16 units of rule text that are syntax: not quoted (`'…'`, only outside
+    /// sets: inside `[…]` an apostrophe is a character, as ICU's set parser reads it),
+    /// escaped (`\x`) or in a comment (`#` where a rule begins, to the end of the line, as
+    /// ICU's parser skips it). `body` gets the unit, its offset and line, and the set depth.
+    static func scanRuleSyntax(_ rules: String, _ body: (_ unit: UInt16, _ offset: Int, _ line: Int, _ setDepth: Int) throws(TextTransformError) -> Void) throws(TextTransformError) {
+        var quoted = false, escaped = false, comment = false, ruleStart = true
+        var setDepth = 0, line = 1, offset = -1
         for unit in rules.utf16 {
-            defer { offset += 1 }
+            offset += 1
+            if unit == 0x0A { line += 1; comment = false }
+            if comment { continue }
             if escaped { escaped = false; continue }
+            if quoted { if unit == 0x27 { quoted = false }; continue }
             switch unit {
-            case 0x5C: escaped = true                                  // backslash
-            case 0x27: quoted.toggle()                                 // '
-            case 0x0A: line += 1
-            case 0x5B where !quoted: setDepth += 1                     // [
-            case 0x5D where !quoted && setDepth > 0: setDepth -= 1     // ]
-            case 0x28 where !quoted && setDepth == 0:                  // (
-                depth += 1
-                if depth > maximumSegmentNesting {
+            case 0x5C: escaped = true; ruleStart = false; continue                          // backslash
+            case 0x27 where setDepth == 0: quoted = true; ruleStart = false; continue       // '
+            case 0x23 where ruleStart: comment = true; continue                             // # at a rule's start
+            case 0x20, 0x09, 0x0A, 0x0D: break
+            default: ruleStart = false
+            }
+            if unit == 0x5B { setDepth += 1 }                                               // [
+            try body(unit, offset, line, setDepth)
+            if unit == 0x5D && setDepth > 0 { setDepth -= 1 }                               // ]
+            if unit == 0x3B && setDepth == 0 { ruleStart = true }                           // ; ends a rule
+        }
+    }
+
+    /// Refuses segments ICU would refuse or choke on, before ICU sees them: nested deeper
+    /// than ``maximumSegmentNesting``, or left open at the end of a rule half (ICU refuses
+    /// those as U_UNCLOSED_SEGMENT, but its parser leaks on that path: TransliterateFuzz's
+    /// campaigns ran out of memory). A rule half ends at `;`, at an operator (`>`, `<`, `=`,
+    /// `→`, `←`, `↔`) or at the end of the text.
+    private static func checkSegmentNesting(_ rules: String) throws(TextTransformError) {
+        var open: [(offset: Int, line: Int)] = []
+        func endHalf() throws(TextTransformError) {
+            if let first = open.first {
+                throw .invalidRules(rules, line: first.line, offset: first.offset, context: "unclosed segment")
+            }
+        }
+        try scanRuleSyntax(rules) { (unit, offset, line, setDepth) throws(TextTransformError) in
+            guard setDepth == 0 else { return }
+            switch unit {
+            case 0x28:  // (
+                open.append((offset, line))
+                if open.count > maximumSegmentNesting {
                     throw .invalidRules(rules, line: line, offset: offset, context: "segments nested deeper than \(maximumSegmentNesting)")
                 }
-            case 0x29 where !quoted && setDepth == 0 && depth > 0: depth -= 1  // )
-            case 0x3B where !quoted && setDepth == 0: depth = 0        // ; ends a rule
+            case 0x29: if !open.isEmpty { open.removeLast() }  // )
+            case 0x3B, 0x3E, 0x3C, 0x3D, 0x2192, 0x2190, 0x2194: try endHalf()  // ; > < = → ← ↔
             default: break
             }
         }
+        try endHalf()
     }
 
     /// Refuses a back-reference `$N` to a segment the rules cannot have: N larger than the
     /// number of "(" in the whole text. ICU 72 pads a table up to segment N before it finds
     /// the segment undefined, so `$444444444` took 8 s and 900 MB to fail (found by
-    /// TransliterateFuzz). Quotes, escapes, sets and comments (a `#` where a rule begins, to
-    /// the end of the line) are skipped, as ICU's parser skips them.
+    /// TransliterateFuzz).
     static func checkSegmentReferences(_ rules: String) throws(TextTransformError) {
-        let units = Array(rules.utf16)
-        var parentheses = 0, quoted = false, escaped = false, setDepth = 0
-        for unit in units {
-            if escaped { escaped = false; continue }
-            switch unit {
-            case 0x5C: escaped = true
-            case 0x27: quoted.toggle()
-            case 0x5B where !quoted: setDepth += 1
-            case 0x5D where !quoted && setDepth > 0: setDepth -= 1
-            case 0x28 where !quoted && setDepth == 0: parentheses += 1
-            default: break
-            }
+        var parentheses = 0
+        try scanRuleSyntax(rules) { (unit, _, _, setDepth) throws(TextTransformError) in
+            if unit == 0x28 && setDepth == 0 { parentheses += 1 }
         }
-        quoted = false; escaped = false; setDepth = 0
-        var ruleStart = true, comment = false, line = 1
-        var index = 0
-        while index < units.count {
-            let unit = units[index]
-            defer { index += 1 }
-            if unit == 0x0A { line += 1; comment = false }
-            if comment { continue }
-            if escaped { escaped = false; continue }
-            if quoted { if unit == 0x27 { quoted = false }; continue }
-            let space = unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D
-            if ruleStart && unit == 0x23 { comment = true; continue }  // #
-            if !space { ruleStart = false }
-            switch unit {
-            case 0x5C: escaped = true
-            case 0x27: quoted = true
-            case 0x5B: setDepth += 1
-            case 0x5D: if setDepth > 0 { setDepth -= 1 }
-            case 0x3B where setDepth == 0: ruleStart = true  // ;
-            case 0x24 where setDepth == 0:  // $ followed by digits 1-9…
-                var number = 0, end = index + 1
-                while end < units.count, (0x30...0x39).contains(units[end]) {
-                    if number <= parentheses { number = number * 10 + Int(units[end] - 0x30) }
-                    end += 1
-                }
-                if end > index + 1, units[index + 1] != 0x30, number > parentheses {
-                    let digits = String(decoding: units[index + 1..<min(end, index + 13)], as: UTF16.self)
-                    throw .invalidRules(rules, line: line, offset: index,
-                                        context: "$\(digits)\(end > index + 13 ? "…" : ""): a segment beyond the \(parentheses) the rules can have")
-                }
-            default: break
+        let units = Array(rules.utf16)
+        try scanRuleSyntax(rules) { (unit, index, line, setDepth) throws(TextTransformError) in
+            guard unit == 0x24, setDepth == 0 else { return }  // $ followed by digits 1-9…
+            var number = 0, end = index + 1
+            while end < units.count, (0x30...0x39).contains(units[end]) {
+                if number <= parentheses { number = number * 10 + Int(units[end] - 0x30) }
+                end += 1
+            }
+            if end > index + 1, units[index + 1] != 0x30, number > parentheses {
+                let digits = String(decoding: units[index + 1..<min(end, index + 13)], as: UTF16.self)
+                throw .invalidRules(rules, line: line, offset: index,
+                                    context: "$\(digits)\(end > index + 13 ? "…" : ""): a segment beyond the \(parentheses) the rules can have")
             }
         }
     }

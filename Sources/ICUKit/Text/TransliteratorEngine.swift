@@ -114,7 +114,7 @@ enum TransliteratorEngine {
             }
             switch unit {
             case 0x5C: escaped = true  // \
-            case 0x27: quoted = true  // '
+            case 0x27 where setDepth == 0: quoted = true  // ' (inside a set, a character)
             case 0x5B: setDepth += 1  // [
             case 0x5D: if setDepth > 0 { setDepth -= 1 }  // ]
             default: break

@@ -274,6 +274,29 @@ struct TransliterationConformanceTests {
         #expect(same(try transliterator.transliterate("x"), second))
     }
 
+    @Test("segments left open in a rule half are refused before ICU (U_UNCLOSED_SEGMENT there, through a leaking path)")
+    func unclosedSegments() throws {
+        // (rules, offset of the first "(" left open); uconv refuses each as U_UNCLOSED_SEGMENT.
+        let cases = [("(a > b;", 0), ("(a) > b; (c > d;", 9), ("a > (b;", 4), ("(a)(b > c;", 3), ("[(] > x; (y > z;", 9),
+                     ("(a > b", 0), ("(a > b)", 0), ("a > &Any-Upper(b;", 14), ("x > y;\n# (comment\n(a > b;", 18),
+                     // An apostrophe inside a set is a character, not a quote: the "(" after the set counts.
+                     ("['] (((a > b;", 4)]
+        for (rules, offset) in cases {
+            do {
+                _ = try Transliterator(rules: rules)
+                Issue.record("\(rules) accepted")
+            } catch {
+                guard case .invalidRules(_, _, let at, let context) = error else { Issue.record("\(rules): \(error)"); continue }
+                #expect(at == offset && context == "unclosed segment", "\(rules): \(error)")
+            }
+            #expect(try Self.uconv(rules, "ab").isEmpty, "uconv accepts \(rules)")
+        }
+        // Closed, quoted, escaped, in a set or in a comment: ICU's to judge, and it accepts them.
+        for rules in ["(a) > b;", "['] (a) > b;", "a > '(' b;", "a > \\( b;", "[(] > x;", "# (\na > b;", "(.) > &Any-Upper($1);"] {
+            #expect(throws: Never.self, "\(rules)") { try Transliterator(rules: rules) }
+        }
+    }
+
     @Test("a back-reference to a segment the rules cannot have is refused before ICU (which pads a table up to it)")
     func segmentReferences() throws {
         for (rules, offset) in [("44$444444444!44444", 2), ("a > $44444;", 4), ("(a) > $2;", 6), ("x > y;\n(a)(b) > $3$1;", 16)] {
