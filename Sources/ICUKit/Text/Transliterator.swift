@@ -88,8 +88,19 @@ public struct Transliterator: Sendable {
     /// those as U_UNCLOSED_SEGMENT, but its parser leaks on that path: TransliterateFuzz's
     /// campaigns ran out of memory). A rule half ends at `;`, at an operator (`>`, `<`, `=`,
     /// `→`, `←`, `↔`) or at the end of the text.
+    ///
+    /// Also refused: a back-reference inside the very segment it names (`(a$1) > x;`). ICU
+    /// compiles and runs such rules, but copying them (`utrans_clone`, which every
+    /// ICUKit transliteration uses) recurses without end in `StringMatcher::setData`: a stack
+    /// overflow (found by TransliterateFuzz).
     private static func checkSegmentNesting(_ rules: String) throws(TextTransformError) {
-        var open: [(offset: Int, line: Int)] = []
+        let units = Array(rules.utf16)
+        var open: [(offset: Int, line: Int, number: Int, input: Bool)] = []
+        var segments = 0
+        // Whether the rule half being read is a rule's input: before any operator, or after
+        // `<`/`←` (reverse rules). Segments in an output (after `>`, `→`, `↔`) are another
+        // check's (TransliteratorEngine.outputSegmentBeforeBackReference).
+        var input = true
         func endHalf() throws(TextTransformError) {
             if let first = open.first {
                 throw .invalidRules(rules, line: first.line, offset: first.offset, context: "unclosed segment")
@@ -99,12 +110,27 @@ public struct Transliterator: Sendable {
             guard setDepth == 0 else { return }
             switch unit {
             case 0x28:  // (
-                open.append((offset, line))
+                segments += 1
+                open.append((offset, line, segments, input))
                 if open.count > maximumSegmentNesting {
                     throw .invalidRules(rules, line: line, offset: offset, context: "segments nested deeper than \(maximumSegmentNesting)")
                 }
             case 0x29: if !open.isEmpty { open.removeLast() }  // )
-            case 0x3B, 0x3E, 0x3C, 0x3D, 0x2192, 0x2190, 0x2194: try endHalf()  // ; > < = → ← ↔
+            case 0x24 where !open.isEmpty:  // $N inside segment N
+                var number = 0, end = offset + 1
+                while end < units.count, (0x30...0x39).contains(units[end]), number < 1 << 20 {
+                    number = number * 10 + Int(units[end] - 0x30)
+                    end += 1
+                }
+                if open.contains(where: { $0.number == number && $0.input }) {
+                    throw .invalidRules(rules, line: line, offset: offset, context: "$\(number) inside its own segment")
+                }
+            case 0x3B:  // ; ends a rule: segments are numbered per rule
+                try endHalf()
+                segments = 0
+                input = true
+            case 0x3E, 0x3D, 0x2192, 0x2194: try endHalf(); input = false  // > = → ↔
+            case 0x3C, 0x2190: try endHalf(); input = true  // < ←
             default: break
             }
         }

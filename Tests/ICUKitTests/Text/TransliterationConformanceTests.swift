@@ -291,6 +291,18 @@ struct TransliterationConformanceTests {
             }
             #expect(try Self.uconv(rules, "ab").isEmpty, "uconv accepts \(rules)")
         }
+        // A back-reference inside its own segment: ICU runs it, but copying the rules (every
+        // ICUKit transliteration uses a copy) overflows the stack.
+        for (rules, offset) in [("(a$1) > x;", 2), ("x > y; ((b)$1) > z;", 11), (" \u{18}\u{FFFD}(1$1)\u{FFFD}>$1$1", 5)] {
+            do {
+                _ = try Transliterator(rules: rules)
+                Issue.record("\(rules) accepted")
+            } catch {
+                guard case .invalidRules(_, _, let at, let context) = error else { Issue.record("\(rules): \(error)"); continue }
+                #expect(at == offset && context.hasSuffix("inside its own segment"), "\(rules): \(error)")
+            }
+        }
+        #expect(same(try Transliterator(rules: "(a)$1 > x; ((b)$2) > y;").transliterate("aa bb"), "x y"))
         // Closed, quoted, escaped, in a set or in a comment: ICU's to judge, and it accepts them.
         for rules in ["(a) > b;", "['] (a) > b;", "a > '(' b;", "a > \\( b;", "[(] > x;", "# (\na > b;", "(.) > &Any-Upper($1);"] {
             #expect(throws: Never.self, "\(rules)") { try Transliterator(rules: rules) }
