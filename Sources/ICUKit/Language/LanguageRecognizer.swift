@@ -163,8 +163,10 @@ public struct LanguageRecognizer: Sendable {
     func rank(utf8 bytes: UnsafeBufferPointer<UInt8>, maximum: Int) -> [LanguageHypothesis] {
         Self.scorers.withObject { box in
             box.scorer.reset()
-            if bytes.count <= Self.sampleLimit {
+            if bytes.count <= Self.wholeTextLimit {
                 box.scorer.add(utf8: bytes)
+            } else if bytes.count <= Self.sampleLimit {
+                scoreUntilDecided(bytes, &box.scorer)
             } else {
                 let window = Self.sampleLimit / Self.sampleWindows
                 let step = (bytes.count - window) / (Self.sampleWindows - 1)
@@ -173,10 +175,56 @@ public struct LanguageRecognizer: Sendable {
                     while start < end && bytes[start] & 0xC0 == 0x80 { start += 1 }
                     while end < bytes.count && end > start && bytes[end] & 0xC0 == 0x80 { end -= 1 }
                     box.scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    if part >= 2 && isDecided(&box.scorer) { break }
                 }
             }
             return rank(&box.scorer, maximum: maximum)
         }
+    }
+
+    /// Texts up to this many UTF-8 bytes are always scored whole.
+    static let wholeTextLimit = 256
+    /// The pieces a longer text is scored in (bytes, ended at the next word boundary).
+    static let pieceBytes = 96
+    /// A longer text is decided once the best language's probability is at least this.
+    static let decidedProbability = 1 - 1e-9
+
+    /// Scores a text longer than ``wholeTextLimit`` in pieces cut between words — the first,
+    /// the last, the middle one, then the others in order — and stops as soon as the best
+    /// language is decided (``decidedProbability``) on at least ``wholeTextLimit`` bytes: a
+    /// long text in one language rarely needs all of it, while a close call (Bosnian or
+    /// Croatian, Danish or Norwegian) or a text that changes language goes on to the end and
+    /// gets exactly the whole text's answer. Cutting between words changes no feature.
+    func scoreUntilDecided(_ bytes: UnsafeBufferPointer<UInt8>, _ scorer: inout LanguageScorer) {
+        var cuts = [0]
+        var target = Self.pieceBytes
+        while target < bytes.count - Self.pieceBytes / 2 {
+            if let cut = scorer.wordBoundary(in: bytes, from: target, before: min(target + Self.pieceBytes, bytes.count)) {
+                cuts.append(cut)
+                target = cut + Self.pieceBytes
+            } else {
+                target += Self.pieceBytes
+            }
+        }
+        cuts.append(bytes.count)
+        let pieces = cuts.count - 1
+        var order = [0]
+        if pieces > 1 { order.append(pieces - 1) }
+        if pieces > 2 { order.append(pieces / 2) }
+        for piece in 1..<max(pieces - 1, 1) where piece != pieces / 2 { order.append(piece) }
+        var scored = 0
+        for (step, piece) in order.enumerated() {
+            scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[cuts[piece]..<cuts[piece + 1]]))
+            scored += cuts[piece + 1] - cuts[piece]
+            if step >= 2 && step + 1 < order.count && scored >= Self.wholeTextLimit && isDecided(&scorer) { return }
+        }
+    }
+
+    /// Whether the features seen so far already give one allowed language a probability of at
+    /// least ``decidedProbability``.
+    func isDecided(_ scorer: inout LanguageScorer) -> Bool {
+        guard let best = rank(&scorer, maximum: 1).first else { return false }
+        return best.probability >= Self.decidedProbability
     }
 
     /// Scorers reused across texts (a new scorer per text allocated its buffers each time:

@@ -435,6 +435,26 @@ struct LanguageScorer {
         add(e4, o4, 4); add(e5, o5, 5); add(e6, o6, 6)
     }
 
+    /// The first offset in `from..<before` where a scalar that ends a word starts (an ASCII
+    /// character other than a letter, or a scalar the model does not lower-case as a letter or
+    /// mark), or `nil`. Scoring a text in pieces cut there gives the features of the whole.
+    func wordBoundary(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> Int? {
+        var index = start
+        while index < end {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if (lead | 0x20) &- 0x61 >= 26 { return index }
+            } else if lead >= 0xC0 && lead < 0xF0 && index + 2 < bytes.count {
+                let value = lead < 0xE0
+                    ? UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    : UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                if model.bmpLowercase[Int(value)] == 0 { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// The summed gain of language `index`.
     @inline(__always)
     func gain(of index: Int) -> Int { Int(gains[index]) }

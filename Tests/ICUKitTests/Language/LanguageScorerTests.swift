@@ -165,6 +165,66 @@ struct LanguageScorerTests {
         #expect(scorer.wordCache.found > found, "the cache looks again after its pause")
     }
 
+    @Test("a text scored in pieces cut at word boundaries sums what the whole text sums")
+    func piecesAtWordBoundariesEqualWhole() {
+        let mixed = Self.texts.joined(separator: " \u{3002}\u{00A0}")
+        for text in Self.texts + [mixed] {
+            var copy = text
+            copy.withUTF8 { bytes in
+                for step in [1, 7, 96] {
+                    var scorer = LanguageScorer()
+                    var start = 0, target = step
+                    while target < bytes.count {
+                        guard let cut = scorer.wordBoundary(in: bytes, from: target, before: min(target + step, bytes.count)) else {
+                            target += step
+                            continue
+                        }
+                        #expect(cut >= target && cut < bytes.count && bytes[cut] & 0xC0 != 0x80)
+                        scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<cut]))
+                        start = cut
+                        target = cut + step
+                    }
+                    scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start...]))
+                    var reference = Reference()
+                    reference.add(text)
+                    Self.expectEqual(scorer, reference, "\(step): \(text)")
+                }
+            }
+        }
+        // Letters and marks are never boundaries; spaces, digits, punctuation and CJK
+        // punctuation are.
+        var copy = "ab\u{301}é 1ж。x"
+        copy.withUTF8 { bytes in
+            let scorer = LanguageScorer()
+            #expect(scorer.wordBoundary(in: bytes, from: 0, before: bytes.count) == 6)   // the space
+            #expect(scorer.wordBoundary(in: bytes, from: 7, before: bytes.count) == 7)   // the digit
+            #expect(scorer.wordBoundary(in: bytes, from: 8, before: bytes.count) == 10)  // 。
+            #expect(scorer.wordBoundary(in: bytes, from: 0, before: 5) == nil)
+        }
+    }
+
+    @Test("long texts: decided on part of the text they give the whole text's answer; a switch reads on")
+    func longTextsDecidedEarly() {
+        let recognizer = LanguageRecognizer()
+        for (code, sample) in LanguageRecognizerTests.samples {
+            let text = String(repeating: sample + " ", count: 12)
+            #expect(text.utf8.count > LanguageRecognizer.wholeTextLimit)
+            var whole = LanguageScorer()
+            var copy = text
+            let expected = copy.withUTF8 { bytes in
+                whole.add(utf8: bytes)
+                return recognizer.rank(&whole, maximum: 1).first?.language
+            }
+            #expect(recognizer.hypotheses(for: text, maximum: 1).first?.language == expected, "\(code)")
+        }
+        // A text that starts in one language and goes on in another: the head alone would
+        // say English, the whole text (and so the answer) says French.
+        let english = LanguageRecognizerTests.samples[0].1, french = LanguageRecognizerTests.samples[1].1
+        let switching = english + " " + String(repeating: french + " ", count: 10)
+        #expect(recognizer.dominantLanguage(of: switching)?.bcp47 == "fr")
+        #expect(recognizer.dominantLanguage(of: english)?.bcp47 == "en")
+    }
+
     @Test("the recognizer's pooled scorers: the same answers whatever came before")
     func pooledAnswersIndependentOfOrder() {
         let recognizer = LanguageRecognizer()
