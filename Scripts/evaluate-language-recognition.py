@@ -23,6 +23,7 @@ usage: python3 Scripts/evaluate-language-recognition.py [--per-bucket 40] [--icu
 import argparse
 import collections
 import json
+import struct
 import os
 import pickle
 import random
@@ -245,9 +246,18 @@ def main():
 
 
 def ICUKIT_LANGUAGES():
-    header = open(os.path.join(ROOT, "Sources", "ICUKit", "Language", "LanguageModel+Data.swift")).read(4000)
-    line = [l for l in header.splitlines() if "languages:" in l][0]
-    return line.split(":", 1)[1].split()
+    """The model's language codes, read from the header of its blob (see LanguageModel.swift)."""
+    blob = open(os.path.join(ROOT, "Sources", "CICULanguageModel", "LanguageModel.c.bin"), "rb").read(1 << 16)
+    assert blob[:4] == b"ILM2", "not a language model blob"
+    count, = struct.unpack_from("<H", blob, 4)
+    ranges, = struct.unpack_from("<H", blob, 18)
+    at = 20 + 9 * ranges + 6
+    codes = []
+    for _ in range(count):
+        length = blob[at]
+        codes.append(blob[at + 1:at + 1 + length].decode())
+        at += 1 + length + 2
+    return codes
 
 
 def correct(truth, answer, exact):

@@ -1,12 +1,14 @@
 internal import CICU
+internal import CICULanguageModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The language-recognition tables, decoded once from the generated
-/// `LanguageModel+Data.swift` (built by `Scripts/build-language-models.py`).
+/// The language-recognition tables, built once from the model's bytes (written by
+/// `Scripts/build-language-models.py` to `Sources/CICULanguageModel/LanguageModel.c.bin` and
+/// embedded in the executable as they are by that target's `.incbin`).
 ///
 /// Layout of the decoded blob (little endian): `"ILM2"`, language count (UInt16), feature
 /// count, dense feature count and sparse entry count (UInt32 each), script range count (UInt16)
@@ -21,7 +23,11 @@ import Darwin
 /// Sendable notes: immutable after `init` (the table pointers point into ``Tables``, written
 /// only by `init` and freed with the last copy); the one shared instance is a `static let`.
 struct LanguageModel: @unchecked Sendable {
-    static let shared = LanguageModel(base64: encoded)
+    static let shared: LanguageModel = {
+        var count: UInt = 0
+        let start = icukit_language_model(&count)!
+        return LanguageModel(bytes: UnsafeBufferPointer(start: start, count: Int(count)))
+    }()
 
     /// The number of feature kinds: n-grams of 1…5 letters, then whole words.
     static let kinds = 6
@@ -69,9 +75,9 @@ struct LanguageModel: @unchecked Sendable {
     /// The memory of `filter`, `slots`, `dense` and `entries`.
     let tables: Tables
 
-    init(base64 text: StaticString) {
-        var reader = Base64Reader(text)
-        defer { reader.close() }
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        var reader = Reader(bytes)
+        defer { Self.release(bytes) }
         precondition(reader.u32() == 0x324D_4C49, "language model: bad magic")
         let languageCount = Int(reader.u16())
         let featureCount = Int(reader.u32())
@@ -109,8 +115,6 @@ struct LanguageModel: @unchecked Sendable {
         var entriesUsed = 0
         var rows = 0
         for _ in 0..<featureCount {
-            // The longest feature record: hash, count and 255 entries of two bytes.
-            reader.ensure(4 + 1 + 2 * 255)
             let hash = reader.takeU32()
             let count = Int(reader.take())
             let value: UInt32
@@ -161,6 +165,21 @@ struct LanguageModel: @unchecked Sendable {
         self.entries = UnsafePointer(entries)
         self.dense = UnsafePointer(dense)
         self.tables = tables
+    }
+
+    /// Gives the pages of the model's bytes back to the kernel: they are part of the
+    /// executable's read-only data, read once here and never again, and would otherwise stay
+    /// resident (5.7 MB). Were they read again, the kernel would read them from the file.
+    static func release(_ bytes: UnsafeBufferPointer<UInt8>) {
+        #if os(Linux)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard page > 0, let base = bytes.baseAddress else { return }
+        let start = Int(bitPattern: base)
+        let first = (start + page - 1) & ~(page - 1), last = (start + bytes.count) & ~(page - 1)
+        if last > first, let address = UnsafeMutableRawPointer(bitPattern: first) {
+            _ = madvise(address, last - first, MADV_DONTNEED)
+        }
+        #endif
     }
 
     /// See ``bmpLowercase``: from ICU's character data (the Unicode version of the ICU
@@ -233,146 +252,38 @@ struct LanguageModel: @unchecked Sendable {
     @inline(__always)
     static func mix(_ hash: UInt32) -> UInt32 { (hash ^ (hash >> 15)) &* 0x2C1B_3C6D }
 
-    /// Reads the base64 text through a 48 KiB window of decoded bytes (line breaks
-    /// skipped), so the decoded blob never exists as a whole: only the tables built from it
-    /// stay in memory. The window is refilled a group of four characters at a time through
-    /// a table of character pairs (`pairs`: two look-ups a group), and the feature loop asks
-    /// once per record that the window hold the longest record (`ensure`), then reads
-    /// without further checks (`take`). A model load took 240M instructions (184M in these
-    /// two), 141M now; a byte at a time through a `switch` had cost 183M in decoding alone.
-    private struct Base64Reader {
-        let text: UnsafeBufferPointer<UInt8>
-        var position = 0
-        var accumulator: UInt32 = 0
-        var bits = 0
-        static let capacity = 49152
-        let window = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        var filled = 0
+    /// Reads the model's bytes in order; every read checks that it stays inside them (a
+    /// compare per byte, predicted).
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
         var next = 0
 
-        /// The 6-bit value of each base64 character, 0xFF for anything else (line breaks).
-        static let values: [UInt8] = {
-            var table = [UInt8](repeating: 0xFF, count: 256)
-            for (index, character) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
-                table[Int(character)] = UInt8(index)
-            }
-            return table
-        }()
-
-        /// The 12 bits of each pair of base64 characters, indexed by the pair as a
-        /// little-endian UInt16 (first character in the low byte); 0xFFFF when either is not
-        /// a base64 character. Two look-ups decode a group of four characters.
-        static let pairs: [UInt16] = {
-            var table = [UInt16](repeating: 0xFFFF, count: 65536)
-            for first in 0..<256 where values[first] != 0xFF {
-                for second in 0..<256 where values[second] != 0xFF {
-                    table[second << 8 | first] = UInt16(values[first]) << 6 | UInt16(values[second])
-                }
-            }
-            return table
-        }()
-
-        init(_ string: StaticString) {
-            text = UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount)
-        }
-
-        func close() { window.deallocate() }
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         @inline(__always)
-        mutating func u8() -> UInt8 {
-            if next == filled { refill() }
-            let byte = window[next]
-            next += 1
-            return byte
-        }
+        mutating func u8() -> UInt8 { take() }
 
-        /// Makes the window hold at least `count` unread bytes (fewer only at the end of the
-        /// text, where reading past it stops with a precondition failure).
-        @inline(__always)
-        mutating func ensure(_ count: Int) {
-            if filled - next < count { refill() }
-        }
-
-        /// The next byte, after `ensure` promised it.
         @inline(__always)
         mutating func take() -> UInt8 {
-            precondition(next < filled, "language model: read past the end")
-            let byte = window[next]
-            next += 1
+            precondition(next < bytes.count, "language model: read past the end")
+            let byte = bytes[next]
+            next &+= 1
             return byte
         }
 
-        /// The next four bytes, little endian, after `ensure` promised them.
+        /// The next four bytes, little endian.
         @inline(__always)
         mutating func takeU32() -> UInt32 {
-            precondition(next + 4 <= filled, "language model: read past the end")
-            let value = UnsafeRawPointer(window + next).loadUnaligned(as: UInt32.self)
-            next += 4
+            precondition(next + 4 <= bytes.count, "language model: read past the end")
+            let value = UnsafeRawPointer(bytes.baseAddress! + next).loadUnaligned(as: UInt32.self)
+            next &+= 4
             return UInt32(littleEndian: value)
-        }
-
-        /// Keeps the unread bytes, moved to the front, and decodes more text after them.
-        private mutating func refill() {
-            let kept = filled - next
-            if kept > 0 && next > 0 { window.update(from: window + next, count: kept) }
-            var count = kept
-            var accumulator = self.accumulator, bits = self.bits, position = self.position
-            let capacity = Self.capacity, end = text.count
-            let source = text.baseAddress!
-            let window = self.window
-            let pairs = Self.pairs
-            Self.values.withUnsafeBufferPointer { table in
-                pairs.withUnsafeBufferPointer { pairTable in
-                    let values = table.baseAddress!, pairs = pairTable.baseAddress!
-                    while count < capacity && position < end {
-                        if bits == 0 {
-                            // Whole groups of four characters (3 bytes) up to a line break:
-                            // two look-ups of two characters each.
-                            var groups = min((end - position) / 4, (capacity - count) / 3)
-                            var from = UnsafeRawPointer(source + position)
-                            var to = window + count
-                            while groups > 0 {
-                                let word = UInt32(littleEndian: from.loadUnaligned(as: UInt32.self))
-                                let high = UInt32(pairs[Int(word & 0xFFFF)]), low = UInt32(pairs[Int(word >> 16)])
-                                if (high | low) & 0x8000 != 0 { break }
-                                let group = high << 12 | low
-                                to[0] = UInt8(truncatingIfNeeded: group >> 16)
-                                to[1] = UInt8(truncatingIfNeeded: group >> 8)
-                                to[2] = UInt8(truncatingIfNeeded: group)
-                                to += 3
-                                from += 4
-                                groups &-= 1
-                            }
-                            count = to - window
-                            position = from - UnsafeRawPointer(source)
-                            if count >= capacity || position >= end { break }
-                        }
-                        // One character: a line break, or the end of the text.
-                        let value = values[Int(source[position])]
-                        position += 1
-                        if value == 0xFF { continue }
-                        accumulator = accumulator << 6 | UInt32(value)
-                        bits += 6
-                        if bits >= 8 {
-                            bits -= 8
-                            window[count] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
-                            count += 1
-                        }
-                    }
-                }
-            }
-            precondition(count > 0, "language model: read past the end")
-            self.accumulator = accumulator
-            self.bits = bits
-            self.position = position
-            filled = count
-            next = 0
         }
 
         @inline(__always)
         mutating func u16() -> UInt16 { UInt16(u8()) | UInt16(u8()) << 8 }
         @inline(__always)
-        mutating func u32() -> UInt32 { UInt32(u16()) | UInt32(u16()) << 16 }
+        mutating func u32() -> UInt32 { takeU32() }
     }
 }
 
