@@ -30,8 +30,21 @@ struct ConvertCommand: ParsableCommand {
     static let directChunkSize = 1 << 16
 
     func run() throws {
-        let lossy = lossiness.lossy
-        let input = try InputFile(self.input.file)
+        try Self.convert(Arguments(from: from, to: to, lossy: lossiness.lossy, file: input.file))
+    }
+
+    /// The values of `convert`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var from = "auto"
+        var to = "UTF-8"
+        var lossy = false
+        var file: String? = nil
+    }
+
+    /// Runs `convert` on its arguments' values.
+    static func convert(_ arguments: Arguments) throws {
+        let lossy = arguments.lossy, from = arguments.from, to = arguments.to
+        let input = try InputFile(arguments.file)
         defer { input.close() }
         let target: TextConverter
         do { target = try TextConverter(encodingName: to) } catch { throw CLIFailure.usage(error.description) }

@@ -18,8 +18,13 @@ struct ICUKitCommand: ParsableCommand {
     static func main() {
         CLI.prepareStandardStreams()
         do {
-            var command = try parseLeaf(Array(CommandLine.arguments.dropFirst())) ?? parseAsRoot()
-            try command.run()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if let job = FastParse.job(arguments) {
+                try job()
+            } else {
+                var command = try parseLeaf(arguments) ?? parseAsRoot()
+                try command.run()
+            }
         } catch let failure as CLIFailure {
             CLI.fail(failure.message, code: failure.code)
         } catch {

@@ -95,4 +95,42 @@ struct StartupParseTests {
     func declines(arguments: [String]) {
         #expect(ICUKitCommand.parseLeaf(arguments) == nil)
     }
+
+    /// `convert` spellings ``FastParse`` reads by hand: each must give the values the full
+    /// parse gives.
+    static let handParsed: [[String]] = [
+        ["convert"],
+        ["convert", "-"],
+        ["convert", "old.txt"],
+        ["convert", "--from", "auto", "--to", "UTF-8", "old.txt"],
+        ["convert", "--from", "UTF-8", "--to", "Shift_JIS", "--lossy"],
+        ["convert", "--lossy", "in.txt", "--to=windows-1251", "--from=UTF-8"],
+        ["convert", "--to", "UTF-16LE"],
+        ["convert", "--from", "x-mac-cyrillic", "in file with spaces.txt"],
+        ["convert", "--from", "a=b", "f"],
+        ["convert", ""],
+    ]
+
+    /// `convert` spellings left to ArgumentParser (help, errors, forms it reads its own way).
+    static let notHandParsed: [[String]] = [
+        ["convert", "--help"], ["convert", "-h"], ["convert", "--from"], ["convert", "--to"],
+        ["convert", "--from", "--to", "UTF-8"], ["convert", "--from="], ["convert", "--lossy=true"],
+        ["convert", "--lossy", "--lossy"], ["convert", "--to", "a", "--to", "b"], ["convert", "a", "b"],
+        ["convert", "--", "-x"], ["convert", "-x"], ["convert", "--nosuch"], ["convert", "--from", "-"],
+        ["convert", "--generate-completion-script", "bash"], ["converts"], [],
+    ]
+
+    @Test("convert read by hand gives what ArgumentParser gives", arguments: handParsed)
+    func handParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? ConvertCommand)
+        let expected = ConvertCommand.Arguments(from: full.from, to: full.to, lossy: full.lossiness.lossy, file: full.input.file)
+        let fast = try #require(ConvertCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == expected)
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("convert spellings ArgumentParser must read are left to it", arguments: notHandParsed)
+    func handParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
 }
