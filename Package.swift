@@ -28,7 +28,7 @@ let package = Package(
         // Transliteration on a gap buffer ICUKit owns (icu::Replaceable): linear in the text's
         // length and bounded in its growth (see ARCHITECTURE.md, "Transliteration").
         .target(name: "CICUTranslit", dependencies: ["CICU"]),
-        // The language-recognition model, embedded as bytes (`.incbin`; see its source).
+        // The language-recognition model, embedded as bytes (`#embed`; see its source).
         .target(name: "CICULanguageModel", exclude: ["LanguageModel.c.bin"]),
         .target(name: "ICUKit", dependencies: ["CICU", "CICUUTF8Norm", "CICUTranslit", "CICULanguageModel"]),
         .executableTarget(

@@ -2,7 +2,7 @@
 """Build ICUKit's language-recognition model (LanguageRecognizer).
 
 Output: Sources/CICULanguageModel/LanguageModel.c.bin (generated; commit it), embedded as
-it is by that target's LanguageModel.c (.incbin).
+it is by that target's LanguageModel.c (#embed).
 Data: the training side of Scripts/language_corpus.py (translated program messages from
 /usr/share/locale; help manuals and manual pages are never read). See Scripts/LANGUAGE-DATA.md.
 
@@ -228,10 +228,9 @@ def serialize(model):
 
 
 def write_blob(blob, codes, path):
+    # Sources/CICULanguageModel/LanguageModel.c embeds it with #embed (a tracked dependency).
     with open(path, "wb") as fh:
         fh.write(blob)
-    # The .c file embeds the blob with .incbin: touch it so that the build embeds the new one.
-    os.utime(os.path.join(os.path.dirname(path), "LanguageModel.c"))
 
 
 def main():

@@ -1,30 +1,18 @@
-// The language model's bytes, embedded as they are (no decoding at start-up): the
-// assembler's .incbin reads LanguageModel.c.bin, the file beside this one, written by
-// Scripts/build-language-models.py. __FILE__ is this file's path as the build passes it
-// (SwiftPM passes absolute paths), so the blob is found wherever the package is.
-// After regenerating the blob, touch this file so that it is rebuilt.
+// The language model's bytes, embedded as they are (no decoding at start-up) from
+// LanguageModel.c.bin, the file beside this one, written by Scripts/build-language-models.py.
+// #embed (C23; clang 19 and later, which Swift 6.1+ toolchains bring) finds the file relative
+// to this one wherever the package is, and the compiler lists it as a dependency, so a new
+// blob rebuilds this file.
 #include "CICULanguageModel.h"
 
-#if defined(__APPLE__)
-#define ICUKIT_RODATA ".const_data\n"
-#define ICUKIT_SYMBOL(name) "_" name
-#else
-#define ICUKIT_RODATA ".section .rodata\n"
-#define ICUKIT_SYMBOL(name) name
-#endif
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wc23-extensions"
+static const unsigned char model[] = {
+#embed "LanguageModel.c.bin"
+};
+#pragma clang diagnostic pop
 
-__asm__(ICUKIT_RODATA
-        ".balign 64\n"
-        ICUKIT_SYMBOL("icukit_language_model_start") ":\n"
-        ".incbin \"" __FILE__ ".bin\"\n"
-        ICUKIT_SYMBOL("icukit_language_model_end") ":\n"
-        ".byte 0\n"
-        ".text\n");
-
-extern const unsigned char icukit_language_model_start[];
-extern const unsigned char icukit_language_model_end[];
-
-const unsigned char *icukit_language_model(unsigned long *count) {
-    *count = (unsigned long)(icukit_language_model_end - icukit_language_model_start);
-    return icukit_language_model_start;
+const unsigned char *icukit_language_model(size_t *count) {
+    *count = sizeof model;
+    return model;
 }

@@ -1,8 +1,10 @@
 #ifndef CICU_LANGUAGE_MODEL_H
 #define CICU_LANGUAGE_MODEL_H
 
+#include <stddef.h>
+
 /// The language-recognition model's bytes (built by Scripts/build-language-models.py),
-/// stored in the executable's read-only data; `*count` receives their length.
-const unsigned char *icukit_language_model(unsigned long *count);
+/// in the executable's data; `*count` receives their length.
+const unsigned char *icukit_language_model(size_t *count);
 
 #endif

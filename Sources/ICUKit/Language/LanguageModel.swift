@@ -8,13 +8,14 @@ import Darwin
 
 /// The language-recognition tables, built once from the model's bytes (written by
 /// `Scripts/build-language-models.py` to `Sources/CICULanguageModel/LanguageModel.c.bin` and
-/// embedded in the executable as they are by that target's `.incbin`).
+/// embedded in the executable as they are by that target's `#embed`).
 ///
-/// Layout of the decoded blob (little endian): `"ILM2"`, language count (UInt16), feature
+/// Layout of the bytes (little endian): `"ILM2"`, language count (UInt16), feature
 /// count, dense feature count and sparse entry count (UInt32 each), script range count (UInt16)
 /// and the ranges (first, last: UInt32, script: UInt8); the six floors (one per feature kind);
-/// per language its BCP 47 code (length-prefixed), script and prior (Int8, 1/10 nat); then the features sorted by
-/// hash: hash (UInt32), entry count (UInt8), entries (language index, gain), where the gain is
+/// per language its BCP 47 code (length-prefixed), script and prior (Int8, 1/10 nat); then the
+/// features in the order of their home slot in ``slots`` (so the table is written front to
+/// back): hash (UInt32), entry count (UInt8), entries (language index, gain), where the gain is
 /// floor − cost in 1/10 nat (a language that did not keep the feature gains 0).
 ///
 /// Features kept by many languages (the frequent ones) become dense rows of gains, one byte
@@ -24,9 +25,9 @@ import Darwin
 /// only by `init` and freed with the last copy); the one shared instance is a `static let`.
 struct LanguageModel: @unchecked Sendable {
     static let shared: LanguageModel = {
-        var count: UInt = 0
+        var count = 0
         let start = icukit_language_model(&count)!
-        return LanguageModel(bytes: UnsafeBufferPointer(start: start, count: Int(count)))
+        return LanguageModel(bytes: UnsafeBufferPointer(start: start, count: count), releasingPages: true)
     }()
 
     /// The number of feature kinds: n-grams of 1…5 letters, then whole words.
@@ -75,9 +76,12 @@ struct LanguageModel: @unchecked Sendable {
     /// The memory of `filter`, `slots`, `dense` and `entries`.
     let tables: Tables
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// The model in `bytes`. With `releasingPages` (only for the bytes embedded in the
+    /// executable: file-backed, never written), the pages read are given back to the kernel
+    /// every 32,768 features (~280 KB; ``PageReleaser``).
+    init(bytes: UnsafeBufferPointer<UInt8>, releasingPages: Bool = false) {
         var reader = Reader(bytes)
-        defer { Self.release(bytes) }
+        var releaser = PageReleaser(bytes, enabled: releasingPages)
         precondition(reader.u32() == 0x324D_4C49, "language model: bad magic")
         let languageCount = Int(reader.u16())
         let featureCount = Int(reader.u32())
@@ -114,39 +118,48 @@ struct LanguageModel: @unchecked Sendable {
         let entries = tables.parts[3].bindMemory(to: UInt16.self, capacity: entryCount)
         var entriesUsed = 0
         var rows = 0
-        for _ in 0..<featureCount {
-            let hash = reader.takeU32()
-            let count = Int(reader.take())
-            let value: UInt32
-            if count >= 16 {
-                precondition(rows < denseCount && count <= stride, "language model: too many dense features")
-                let row = dense + rows * stride
-                for _ in 0..<count {
-                    let language = Int(reader.take())
-                    precondition(language < stride, "language model: bad language index")
-                    row[language] = reader.take()
+        // In chunks of 32,768 features, the pages read given back between chunks (nothing
+        // but the record loop inside one, which keeps it tight).
+        var record = 0
+        while record < featureCount {
+            let chunkEnd = min(record + 32768, featureCount)
+            while record < chunkEnd {
+                let hash = reader.takeU32()
+                let count = Int(reader.take())
+                let value: UInt32
+                if count >= 16 {
+                    precondition(rows < denseCount && count <= stride, "language model: too many dense features")
+                    let row = dense + rows * stride
+                    for _ in 0..<count {
+                        let language = Int(reader.take())
+                        precondition(language < stride, "language model: bad language index")
+                        row[language] = reader.take()
+                    }
+                    value = Self.denseFlag | UInt32(rows)
+                    rows += 1
+                } else if count == 1 {
+                    let language = UInt32(reader.take())
+                    value = Self.inlineFlag | language << 8 | UInt32(reader.take())
+                } else {
+                    precondition(entriesUsed < 1 << 22 && entriesUsed + count <= entryCount, "language model: too many entries")
+                    value = UInt32(entriesUsed) << 8 | UInt32(count)
+                    for _ in 0..<count {
+                        let language = UInt16(reader.take())
+                        entries[entriesUsed] = language << 8 | UInt16(reader.take())
+                        entriesUsed += 1
+                    }
                 }
-                value = Self.denseFlag | UInt32(rows)
-                rows += 1
-            } else if count == 1 {
-                let language = UInt32(reader.take())
-                value = Self.inlineFlag | language << 8 | UInt32(reader.take())
-            } else {
-                precondition(entriesUsed < 1 << 22 && entriesUsed + count <= entryCount, "language model: too many entries")
-                value = UInt32(entriesUsed) << 8 | UInt32(count)
-                for _ in 0..<count {
-                    let language = UInt16(reader.take())
-                    entries[entriesUsed] = language << 8 | UInt16(reader.take())
-                    entriesUsed += 1
-                }
+                let bit = Self.filterBit(hash)
+                filter[bit >> 6] |= 1 << UInt64(bit & 63)
+                var slot = Int(Self.mix(hash)) & (capacity - 1)
+                while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+                slots[slot] = UInt64(hash) << 32 | UInt64(value)
+                record += 1
             }
-            let bit = Self.filterBit(hash)
-            filter[bit >> 6] |= 1 << UInt64(bit & 63)
-            var slot = Int(Self.mix(hash)) & (capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = UInt64(hash) << 32 | UInt64(value)
+            releaser.release(upTo: reader.next)
         }
         precondition(rows == denseCount && entriesUsed <= entryCount, "language model: bad counts")
+        releaser.release(upTo: bytes.count)
         self.codes = codes
         self.locales = codes.map { (try? LocaleID($0)) ?? .root }
         self.scripts = scripts
@@ -167,19 +180,41 @@ struct LanguageModel: @unchecked Sendable {
         self.tables = tables
     }
 
-    /// Gives the pages of the model's bytes back to the kernel: they are part of the
-    /// executable's read-only data, read once here and never again, and would otherwise stay
-    /// resident (5.7 MB). Were they read again, the kernel would read them from the file.
-    static func release(_ bytes: UnsafeBufferPointer<UInt8>) {
-        #if os(Linux)
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        guard page > 0, let base = bytes.baseAddress else { return }
-        let start = Int(bitPattern: base)
-        let first = (start + page - 1) & ~(page - 1), last = (start + bytes.count) & ~(page - 1)
-        if last > first, let address = UnsafeMutableRawPointer(bitPattern: first) {
-            _ = madvise(address, last - first, MADV_DONTNEED)
+    /// Gives the pages of the embedded model's bytes back to the kernel as they are read
+    /// (which also lowers the process's peak, as the tables fill):
+    /// they are read once, by `init`, and would otherwise stay resident (5.7 MB). They are
+    /// file-backed data of the executable that nothing writes, so `MADV_DONTNEED` only drops
+    /// them from this process (read again, they would come from the file). Only whole pages
+    /// inside the bytes are released.
+    struct PageReleaser {
+        private let base: Int
+        private var releasedPage: Int
+        private let page: Int
+        private let enabled: Bool
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, enabled: Bool) {
+            base = Int(bitPattern: bytes.baseAddress)
+            #if os(Linux)
+            page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
+            self.enabled = enabled && page > 1 && base != 0
+            #else
+            page = 1
+            self.enabled = false
+            #endif
+            releasedPage = (base + page - 1) & ~(page - 1)
         }
-        #endif
+
+        /// Releases the whole pages of the bytes before `offset` not released yet.
+        mutating func release(upTo offset: Int) {
+            guard enabled else { return }
+            #if os(Linux)
+            let last = (base + offset) & ~(page - 1)
+            if last > releasedPage, let address = UnsafeMutableRawPointer(bitPattern: releasedPage) {
+                _ = madvise(address, last - releasedPage, MADV_DONTNEED)
+                releasedPage = last
+            }
+            #endif
+        }
     }
 
     /// See ``bmpLowercase``: from ICU's character data (the Unicode version of the ICU
