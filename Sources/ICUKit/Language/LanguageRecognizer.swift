@@ -166,17 +166,18 @@ public struct LanguageRecognizer: Sendable {
             if bytes.count <= Self.wholeTextLimit {
                 box.scorer.add(utf8: bytes)
             } else if bytes.count <= Self.sampleLimit {
-                scoreUntilDecided(bytes, &box.scorer)
+                scoreUntilDecided(bytes, pieces: Self.pieces(of: bytes, scorer: box.scorer), &box.scorer)
             } else {
                 let window = Self.sampleLimit / Self.sampleWindows
                 let step = (bytes.count - window) / (Self.sampleWindows - 1)
+                var windows: [Range<Int>] = []
                 for part in 0..<Self.sampleWindows {
                     var start = part * step, end = min(start + window, bytes.count)
                     while start < end && bytes[start] & 0xC0 == 0x80 { start += 1 }
                     while end < bytes.count && end > start && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-                    box.scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                    if part >= 2 && isDecided(&box.scorer) { break }
+                    windows.append(start..<end)
                 }
+                scoreUntilDecided(bytes, pieces: windows, &box.scorer)
             }
             return rank(&box.scorer, maximum: maximum)
         }
@@ -189,34 +190,54 @@ public struct LanguageRecognizer: Sendable {
     /// A longer text is decided once the best language's probability is at least this.
     static let decidedProbability = 1 - 1e-9
 
-    /// Scores a text longer than ``wholeTextLimit`` in pieces cut between words — the first,
-    /// the last, the middle one, then the others in order — and stops as soon as the best
-    /// language is decided (``decidedProbability``) on at least ``wholeTextLimit`` bytes: a
-    /// long text in one language rarely needs all of it, while a close call (Bosnian or
-    /// Croatian, Danish or Norwegian) or a text that changes language goes on to the end and
-    /// gets exactly the whole text's answer. Cutting between words changes no feature.
-    func scoreUntilDecided(_ bytes: UnsafeBufferPointer<UInt8>, _ scorer: inout LanguageScorer) {
-        var cuts = [0]
-        var target = Self.pieceBytes
-        while target < bytes.count - Self.pieceBytes / 2 {
-            if let cut = scorer.wordBoundary(in: bytes, from: target, before: min(target + Self.pieceBytes, bytes.count)) {
-                cuts.append(cut)
-                target = cut + Self.pieceBytes
+    /// `bytes` cut into pieces of about ``pieceBytes`` where a word ends (a text without such
+    /// places stays one piece). Scoring the pieces gives the features of the whole text.
+    static func pieces(of bytes: UnsafeBufferPointer<UInt8>, scorer: LanguageScorer) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        var start = 0, target = pieceBytes
+        while target < bytes.count - pieceBytes / 2 {
+            if let cut = scorer.wordBoundary(in: bytes, from: target, before: min(target + pieceBytes, bytes.count)) {
+                pieces.append(start..<cut)
+                start = cut
+                target = cut + pieceBytes
             } else {
-                target += Self.pieceBytes
+                target += pieceBytes
             }
         }
-        cuts.append(bytes.count)
-        let pieces = cuts.count - 1
+        pieces.append(start..<bytes.count)
+        return pieces
+    }
+
+    /// The order pieces are scored in: the first, the last, the middle one, then the others
+    /// in order (each exactly once).
+    static func scoringOrder(_ count: Int) -> [Int] {
         var order = [0]
-        if pieces > 1 { order.append(pieces - 1) }
-        if pieces > 2 { order.append(pieces / 2) }
-        for piece in 1..<max(pieces - 1, 1) where piece != pieces / 2 { order.append(piece) }
+        if count > 1 { order.append(count - 1) }
+        if count > 2 { order.append(count / 2) }
+        for piece in 1..<max(count - 1, 1) where piece != count / 2 { order.append(piece) }
+        return order
+    }
+
+    /// Scores `pieces` of `bytes` in ``scoringOrder(_:)`` and stops early once three pieces
+    /// or more and at least ``wholeTextLimit`` bytes decide the best language
+    /// (``decidedProbability``), provided the dominant script of the letters read is that of
+    /// all the pieces (found by a cheap pass, so that a script met only between the pieces
+    /// read is not missed). A long text in one language rarely needs all
+    /// of itself; a close call (Bosnian or Croatian, Danish or Norwegian) reads on to the end
+    /// and gets the whole text's answer. The cost: a text whose first, last and middle pieces
+    /// outweigh the rest written in another language of the same script is answered with the
+    /// pieces' language.
+    func scoreUntilDecided(_ bytes: UnsafeBufferPointer<UInt8>, pieces: [Range<Int>], _ scorer: inout LanguageScorer) {
+        let order = Self.scoringOrder(pieces.count)
         var scored = 0
+        var wholeScript: UInt8? = nil
         for (step, piece) in order.enumerated() {
-            scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[cuts[piece]..<cuts[piece + 1]]))
-            scored += cuts[piece + 1] - cuts[piece]
-            if step >= 2 && step + 1 < order.count && scored >= Self.wholeTextLimit && isDecided(&scorer) { return }
+            let range = pieces[piece]
+            scorer.add(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+            scored += range.count
+            guard step >= 2 && step + 1 < order.count && scored >= Self.wholeTextLimit && isDecided(&scorer) else { continue }
+            if wholeScript == nil { wholeScript = scorer.dominantScript(of: bytes, in: pieces) }
+            if scorer.dominantScript == wholeScript { return }
         }
     }
 

@@ -203,7 +203,26 @@ struct LanguageScorerTests {
         }
     }
 
-    @Test("long texts: decided on part of the text they give the whole text's answer; a switch reads on")
+    @Test("long texts: pieces cover the text once, in first-last-middle order")
+    func piecesAndOrder() {
+        for count in 1...40 {
+            let order = LanguageRecognizer.scoringOrder(count)
+            #expect(order.sorted() == Array(0..<count), "order of \(count)")
+            let head = count >= 3 ? [0, count - 1, count / 2] : Array(0..<count)
+            #expect(Array(order.prefix(3)) == head, "head of \(count)")
+        }
+        let scorer = LanguageScorer()
+        for text in Self.texts + [String(repeating: Self.texts[0] + " ", count: 20), String(repeating: "a", count: 5000)] {
+            var copy = text
+            copy.withUTF8 { bytes in
+                let pieces = LanguageRecognizer.pieces(of: bytes, scorer: scorer)
+                #expect(pieces.first?.lowerBound == 0 && pieces.last?.upperBound == bytes.count)
+                for (piece, next) in zip(pieces, pieces.dropFirst()) { #expect(piece.upperBound == next.lowerBound && !piece.isEmpty) }
+            }
+        }
+    }
+
+    @Test("long texts: decided on part of the text they give the whole text's answer")
     func longTextsDecidedEarly() {
         let recognizer = LanguageRecognizer()
         for (code, sample) in LanguageRecognizerTests.samples {
@@ -217,12 +236,25 @@ struct LanguageScorerTests {
             }
             #expect(recognizer.hypotheses(for: text, maximum: 1).first?.language == expected, "\(code)")
         }
-        // A text that starts in one language and goes on in another: the head alone would
-        // say English, the whole text (and so the answer) says French.
-        let english = LanguageRecognizerTests.samples[0].1, french = LanguageRecognizerTests.samples[1].1
-        let switching = english + " " + String(repeating: french + " ", count: 10)
+    }
+
+    @Test("long texts: another script between the pieces read, or a language after the first windows, is not missed")
+    func longTextsNotDecidedOnTheWrongPart() {
+        let recognizer = LanguageRecognizer()
+        let samples = Dictionary(uniqueKeysWithValues: LanguageRecognizerTests.samples)
+        let greek = String(repeating: samples["el"]! + " ", count: 3)
+        let english = String(repeating: samples["en"]! + " ", count: 18)
+        let french = samples["fr"]! + " "
+        // Greek where the first, last and middle pieces fall, English (most letters) between.
+        let sandwich = greek + english + greek + english + greek
+        #expect(recognizer.dominantLanguage(of: sandwich)?.bcp47 == "en")
+        // Over 64 KiB: 40 KiB of English, then 60 KiB of French (five of the eight windows).
+        let huge = String(String(repeating: english, count: 40).utf8.prefix(40 * 1024))! + String(repeating: french, count: 600)
+        #expect(huge.utf8.count > LanguageRecognizer.sampleLimit)
+        #expect(recognizer.dominantLanguage(of: huge)?.bcp47 == "fr")
+        // A text that starts in one language and goes on in another.
+        let switching = samples["en"]! + " " + String(repeating: french, count: 10)
         #expect(recognizer.dominantLanguage(of: switching)?.bcp47 == "fr")
-        #expect(recognizer.dominantLanguage(of: english)?.bcp47 == "en")
     }
 
     @Test("the recognizer's pooled scorers: the same answers whatever came before")
