@@ -117,7 +117,9 @@ struct StartupParseTests {
         ["convert", "--from", "--to", "UTF-8"], ["convert", "--from="], ["convert", "--lossy=true"],
         ["convert", "--lossy", "--lossy"], ["convert", "--to", "a", "--to", "b"], ["convert", "a", "b"],
         ["convert", "--", "-x"], ["convert", "-x"], ["convert", "--nosuch"], ["convert", "--from", "-"],
-        ["convert", "--generate-completion-script", "bash"], ["converts"], [],
+        ["convert", "--generate-completion-script", "bash"], ["convert", "--version"],
+        ["convert", "--experimental-dump-help"], ["convert", "---completion", "--", "x"],
+        ["convert", "--lossy="], ["convert", "-help"], ["converts"], [],
     ]
 
     @Test("convert read by hand gives what ArgumentParser gives", arguments: handParsed)
