@@ -1681,6 +1681,11 @@ static inline int32_t u_getIntPropertyValue(int32_t c, int32_t which) {
   return U_ICU_ENTRY_POINT_RENAME(u_getIntPropertyValue)(c, which);
 }
 
+void U_ICU_ENTRY_POINT_RENAME(u_enumCharTypes)(void * enumRange, const void * context);
+static inline void u_enumCharTypes(void * enumRange, const void * context) {
+  U_ICU_ENTRY_POINT_RENAME(u_enumCharTypes)(enumRange, context);
+}
+
 int8_t U_ICU_ENTRY_POINT_RENAME(u_hasBinaryProperty)(int32_t c, int32_t which);
 static inline int8_t u_hasBinaryProperty(int32_t c, int32_t which) {
   return U_ICU_ENTRY_POINT_RENAME(u_hasBinaryProperty)(c, which);

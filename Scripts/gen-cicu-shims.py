@@ -75,7 +75,7 @@ def split_params(params):
 
 
 def load_headers(include_dir):
-    protos, enums, structs, voidptrs, handles = {}, set(), set(), set(), set()
+    protos, enums, structs, voidptrs, handles, functions = {}, set(), set(), set(), set(), set()
     udir = os.path.join(include_dir, "unicode")
     for fn in sorted(os.listdir(udir)):
         if not fn.endswith(".h"):
@@ -95,12 +95,16 @@ def load_headers(include_dir):
         # Function-pointer typedefs (ucnv's callbacks) are passed as `void *`: same ABI on
         # every supported platform, and Swift passes a @convention(c) function cast to it.
         voidptrs.update(re.findall(r"typedef\s+\w+\s*\(\s*U_EXPORT2\s*\*\s*(\w+)\s*\)\s*\(", text))
-    return protos, enums, structs, voidptrs, handles
+        # Function typedefs (`typedef uint32_t U_CALLCONV UCPMapValueFilter(…)`), passed as
+        # `UCPMapValueFilter *`: a function pointer, so `void *` as well.
+        functions.update(re.findall(r"typedef\s+\w+\s+U_CALLCONV\s+(\w+)\s*\(", text))
+    return protos, enums, structs, voidptrs, handles, functions
 
 
 class Mapper:
-    def __init__(self, enums, structs, voidptrs, handles):
+    def __init__(self, enums, structs, voidptrs, handles, functions):
         self.enums, self.structs, self.voidptrs, self.handles = enums, structs, voidptrs, handles
+        self.functions = functions
         self.opaque, self.plain = set(), set()
 
     def type(self, decl):
@@ -119,6 +123,8 @@ class Mapper:
             mapped = "int32_t"
         elif name in self.voidptrs:
             mapped, stars = "void", stars + 1
+        elif name in self.functions and stars == 1:
+            mapped = "void"
         elif name in self.handles:
             # `UCalendar *` is the handle (a pointer to ICU's object): same ABI as a
             # pointer to an opaque struct, so Swift sees an OpaquePointer, not `void **`.
@@ -189,11 +195,11 @@ def constant_values(include_dir, names):
 
 def generate(include_dir):
     functions, constants = read_list()
-    protos, enums, structs, voidptrs, handles = load_headers(include_dir)
+    protos, enums, structs, voidptrs, handles, functypes = load_headers(include_dir)
     missing = [n for n in functions if n not in protos]
     if missing:
         sys.exit("gen-cicu-shims: no prototype found for: " + ", ".join(missing))
-    mapper = Mapper(enums, structs, voidptrs, handles)
+    mapper = Mapper(enums, structs, voidptrs, handles, functypes)
     body = []
     for n in functions:
         ret, params = protos[n]

@@ -45,7 +45,13 @@ struct LanguageModels: Sendable {
         for (code, table, costString, chars) in Self.data {
             if code == "*" {
                 // Pooled costs of non-ASCII symbols and punctuation, used by every language.
-                for (scalar, cost) in zip(chars.unicodeScalars, costString.utf8) where scalar.value < 0x10000 {
+                let costBytes = Array(costString.utf8)
+                var position = 0
+                for scalar in chars.unicodeScalars {
+                    guard position < costBytes.count else { break }
+                    let cost = costBytes[position]
+                    position += 1
+                    guard scalar.value < 0x10000 else { continue }
                     shared.append((scalar.value, cost - 0x30))
                     if index[Int(scalar.value)] < 0 {
                         index[Int(scalar.value)] = Int32(vocabulary.count)
@@ -59,7 +65,12 @@ struct LanguageModels: Sendable {
             transitions.append(Array(values.prefix(16)))
             letterCosts.append(values.count >= 42 ? Array(values[16..<42]) : [Int32](repeating: 13, count: 26))
             var entries: [(UInt32, UInt8)] = []
-            for (scalar, cost) in zip(chars.unicodeScalars, costString.utf8) {
+            let costBytes = Array(costString.utf8)
+            var position = 0
+            for scalar in chars.unicodeScalars {
+                guard position < costBytes.count else { break }
+                let cost = costBytes[position]
+                position += 1
                 let value = scalar.value
                 guard value < 0x10000 else { continue }
                 if index[Int(value)] < 0 {
@@ -107,27 +118,57 @@ struct LanguageModels: Sendable {
 
     /// Class (bits 0–1) and badness (bit 2) of every BMP code point, computed once (Unicode
     /// property lookups cost ~100 ns each, and mojibake is full of rare characters).
-    static let bmpInfo: [UInt8] = (0..<0x10000).map { bmpInfo(of: UInt32($0)) }
+    ///
+    /// The table is built in every process that detects, so it is filled range by range of
+    /// one general category as ICU enumerates them from its property trie
+    /// (`u_enumCharTypes`; 65,536 `u_charType` calls were 2.5 million instructions of a
+    /// cold `icukit detect`, and `u_getIntPropertyMap` builds a new trie, 18 million), then
+    /// the code points below U+00A0 and the few bad ones whose category does not say so
+    /// are set one by one. The category comes from ICU, so it is
+    /// the installed ICU's Unicode version. A test compares the table with the two
+    /// definitions (``slowCharClass(_:)``, ``slowIsBad(_:)``) on every code point.
+    static let bmpInfo: [UInt8] = {
+        var table = [UInt8](repeating: 3 | 4, count: 0x10000)
+        table.withUnsafeMutableBufferPointer { table in
+            u_enumCharTypes(unsafeBitCast(fillCategoryRange, to: UnsafeMutableRawPointer.self), table.baseAddress)
+            for value in 0..<0xA0 { table[value] = bmpInfo(of: UInt32(value)) }
+            for value in 0xFDD0...0xFDEF { table[value] |= 4 }
+            table[0xFFFD] |= 4
+            table[0xFFFE] |= 4
+            table[0xFFFF] |= 4
+        }
+        return table
+    }()
+
+    /// `u_enumCharTypes`' callback: fills the BMP part of one range of one general category
+    /// in the table `context` points to; stops past the BMP.
+    private static let fillCategoryRange: @convention(c) (UnsafeRawPointer?, Int32, Int32, Int32) -> Int8 = { context, start, limit, category in
+        guard let context, start < 0x10000 else { return 0 }
+        let table = UnsafeMutablePointer(mutating: context.assumingMemoryBound(to: UInt8.self))
+        let info = LanguageModels.info(category: category)
+        for value in Int(start)..<Int(min(limit, 0x10000)) { table[value] = info }
+        return 1
+    }
+
+    /// ``bmpInfo`` of a code point from U+00A0 up, not a noncharacter nor U+FFFD, whose
+    /// general category is `category`.
+    static func info(category: Int32) -> UInt8 {
+        let letterOrMark = category >= U_UPPERCASE_LETTER && category <= U_COMBINING_SPACING_MARK
+        let bad = category == U_UNASSIGNED || category == U_PRIVATE_USE_CHAR || category == U_SURROGATE
+        return (letterOrMark ? 2 : 3) | (bad ? 4 : 0)
+    }
 
     /// One entry of ``bmpInfo``: ``slowCharClass(_:)`` | (``slowIsBad(_:)`` ? 4 : 0), with one
     /// general-category lookup at most and none for the blocks wholly letters since Unicode
-    /// 13 (CJK ideographs, Hangul syllables) or wholly bad (surrogates, private use). The
-    /// table is built in every process that detects: two lookups per code point through the
-    /// standard library's Unicode properties were 58 million instructions of a cold
-    /// `icukit detect`, so the category comes from ICU (`u_charType`), which also makes it
-    /// the installed ICU's Unicode version. A test compares the table with the two
-    /// functions on every code point.
+    /// 13 (CJK ideographs, Hangul syllables) or wholly bad (surrogates, private use).
     static func bmpInfo(of value: UInt32) -> UInt8 {
         switch value {
         case 0..<0xA0: return UInt8(slowCharClass(value)) | (slowIsBad(value) ? 4 : 0)
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return 2
         case 0xD800...0xF8FF: return 3 | 4
         default:
-            let category = u_charType(Int32(value))
-            let letterOrMark = category >= U_UPPERCASE_LETTER && category <= U_COMBINING_SPACING_MARK
-            let bad = category == U_UNASSIGNED || category == U_PRIVATE_USE_CHAR || category == U_SURROGATE
-                || value == 0xFFFD || (value >= 0xFDD0 && value <= 0xFDEF) || value & 0xFFFE == 0xFFFE
-            return (letterOrMark ? 2 : 3) | (bad ? 4 : 0)
+            let bad = value == 0xFFFD || (value >= 0xFDD0 && value <= 0xFDEF) || value & 0xFFFE == 0xFFFE
+            return info(category: Int32(u_charType(Int32(value)))) | (bad ? 4 : 0)
         }
     }
 
