@@ -213,14 +213,19 @@ struct DetectionEngine {
         let total = weights.reduce(0, +)
         weights = weights.map { $0 / total }
         // Pool the probability of candidates that decode to the same text (hash of the key).
-        var pooled: [Int: Double] = [:]
+        // (Tens of candidates: linear scans, no Dictionary or Set, whose first Hashable check
+        // in a process scans every protocol conformance in the binary.)
         let hashes = scored.map { $0.decodingKey.isEmpty ? 0 : Int(truncatingIfNeeded: $0.decodingKey.hash | 1) }
-        for (index, hash) in hashes.enumerated() where hash != 0 { pooled[hash, default: 0] += weights[index] }
         var guesses: [EncodingGuess] = []
-        var seen = Set<String>()
+        var seen: [String] = []
         for (index, s) in scored.enumerated() {
-            guard seen.insert(s.candidate.name).inserted else { continue }
-            let p = hashes[index] == 0 ? weights[index] : pooled[hashes[index]] ?? weights[index]
+            guard !seen.contains(s.candidate.name) else { continue }
+            seen.append(s.candidate.name)
+            var p = weights[index]
+            if hashes[index] != 0 {
+                p = 0
+                for (other, hash) in hashes.enumerated() where hash == hashes[index] { p += weights[other] }
+            }
             let language = s.language.map { models.codes[$0] }
             guesses.append(EncodingGuess(encoding: s.candidate.name, confidence: min(1, (p * 1000).rounded() / 1000),
                                          language: language, hasByteOrderMark: false, isLossy: s.errors > 0))

@@ -7,24 +7,51 @@ final class ExtraCodePage: Sendable {
     let name: String
     /// Scalar of each byte; `UInt32.max` when unmapped.
     let decodeTable: [UInt32]
-    let encodeTable: [UInt32: UInt8]
+    /// `scalar << 8 | byte` for each mapped scalar (its first byte), sorted: looked up by
+    /// binary search. (Not a `Dictionary`: these tables are built by every detecting
+    /// process, and the first `UInt32: Hashable` check scans every conformance in the
+    /// binary, ~280,000 instructions.)
+    private let encodeTable: [UInt64]
 
     private init(name: String, table: [Int32]) {
         self.name = name
         decodeTable = table.map { $0 < 0 ? UInt32.max : UInt32($0) }
-        var reverse: [UInt32: UInt8] = [:]
-        for (byte, value) in table.enumerated() where value >= 0 && reverse[UInt32(value)] == nil {
-            reverse[UInt32(value)] = UInt8(byte)
+        var pairs: [UInt64] = []
+        for (byte, value) in table.enumerated() where value >= 0 { pairs.append(UInt64(value) << 8 | UInt64(byte)) }
+        pairs.sort()
+        // Keep the first (lowest) byte of a scalar mapped twice.
+        var unique: [UInt64] = []
+        for pair in pairs where unique.last.map({ $0 >> 8 != pair >> 8 }) ?? true { unique.append(pair) }
+        encodeTable = unique
+    }
+
+    /// The byte `scalar` encodes to, if mapped.
+    func encodedByte(_ scalar: UInt32) -> UInt8? {
+        var low = 0
+        var high = encodeTable.count
+        while low < high {
+            let middle = (low + high) / 2
+            let key = UInt32(truncatingIfNeeded: encodeTable[middle] >> 8)
+            if key == scalar { return UInt8(truncatingIfNeeded: encodeTable[middle]) }
+            if key < scalar { low = middle + 1 } else { high = middle }
         }
-        encodeTable = reverse
+        return nil
     }
 
     static let all: [ExtraCodePage] = data.map { ExtraCodePage(name: $0.name, table: $0.table) }
 
     /// The code page for `name` (its name or an alias, case-insensitive), if any.
     static func named(_ name: String) -> ExtraCodePage? {
-        let key = String(name.lowercased().map { $0 == "_" ? "-" : $0 })
-        for (index, entry) in data.enumerated() where entry.name.lowercased() == key || entry.aliases.contains(key) || entry.aliases.contains(name.lowercased()) {
+        // Every converter lookup asks here first, so ASCII names (all real ones) are folded
+        // on their bytes; others take the full Unicode lowercasing.
+        let lower: String
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            lower = String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        } else {
+            lower = name.lowercased()
+        }
+        let key = String(decoding: lower.utf8.map { $0 == 0x5F ? 0x2D : $0 }, as: UTF8.self)
+        for (index, entry) in data.enumerated() where entry.name.lowercased() == key || entry.aliases.contains(key) || entry.aliases.contains(lower) {
             return all[index]
         }
         return nil
@@ -56,7 +83,7 @@ final class ExtraCodePage: Sendable {
         bytes.reserveCapacity(input.count)
         var offset = 0
         for scalar in UTF16Transcoding.string(input).unicodeScalars {
-            if let byte = encodeTable[scalar.value] {
+            if let byte = encodedByte(scalar.value) {
                 bytes.append(byte)
             } else {
                 if !lossy { throw .unencodable(utf8Offset: state.consumed + offset, scalar: scalar) }
