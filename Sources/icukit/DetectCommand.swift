@@ -46,15 +46,34 @@ struct DetectCommand: ParsableCommand {
     }
 
     func run() throws {
+        try Self.detect(
+            Arguments(top: top, declared: declared, allow: allow, language: language, lossy: lossiness.lossy,
+                      format: output.format, jobs: jobs, files: files))
+    }
+
+    /// The values of `detect`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var top: Int? = nil
+        var declared: String? = nil
+        var allow: String? = nil
+        var language: String? = nil
+        var lossy = false
+        var format = OutputFormat.defaultFormat
+        var jobs: Int? = nil
+        var files: [String] = []
+    }
+
+    /// Runs `detect` on its arguments' values (already validated: `top` and `jobs` ≥ 1).
+    static func detect(_ arguments: Arguments) throws {
         var detector = EncodingDetector()
-        detector.declaredEncoding = declared
-        detector.allowedEncodings = allow.map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
-        detector.languageHint = language
-        detector.allowsLossyDecoding = lossiness.lossy
-        let format = output.format
-        let limit = top ?? (format == .json ? 5 : 1)
-        let paths = files.isEmpty ? ["-"] : files
-        let jobs = min(jobs ?? CLI.processorCount, paths.count)
+        detector.declaredEncoding = arguments.declared
+        detector.allowedEncodings = arguments.allow.map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
+        detector.languageHint = arguments.language
+        detector.allowsLossyDecoding = arguments.lossy
+        let format = arguments.format
+        let limit = arguments.top ?? (format == .json ? 5 : 1)
+        let paths = arguments.files.isEmpty ? ["-"] : arguments.files
+        let jobs = min(arguments.jobs ?? CLI.processorCount, paths.count)
         let shared = detector
         var out = OutputBuffer()
         // Files in batches of 4 per job: each worker reads and detects its own files (so at

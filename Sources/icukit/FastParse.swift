@@ -1,7 +1,8 @@
 import ArgumentParser
 
-/// The start-up fast path for the commands a batch job starts once per file: their
-/// arguments read by hand when every one is of a plain form, without ArgumentParser.
+/// The start-up fast path for the commands a batch job starts once per file (`convert`,
+/// `detect`): their arguments read by hand when every one is of a plain form, without
+/// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
 /// and each cast of a type not met before scans every protocol conformance in the binary:
@@ -23,18 +24,28 @@ enum FastParse {
         case "convert":
             guard let values = ConvertCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try ConvertCommand.convert(values) }
+        case "detect":
+            guard let values = DetectCommand.fastParse(arguments.dropFirst()) else { return nil }
+            return { try DetectCommand.detect(values) }
         default:
             return nil
         }
     }
 
-    /// `arguments` split by the rules above, or nil.
+    /// `arguments` split by the rules above, or nil. (Arrays, not a `Set` or `Dictionary`:
+    /// the first `String: Hashable` check of a process scans every protocol conformance in
+    /// the binary, ~280,000 instructions, more than this whole parse.)
     struct Arguments {
-        private(set) var values: [String: String] = [:]
-        private(set) var flags: Set<String> = []
+        private var named: [(name: String, value: String)] = []
+        private(set) var flags: [String] = []
         private(set) var positionals: [String] = []
 
-        init?(_ arguments: ArraySlice<String>, options: Set<String>, flags known: Set<String>, positionals limit: Int) {
+        /// The value given to option `name`, if any.
+        subscript(name: String) -> String? {
+            named.first { $0.name == name }?.value
+        }
+
+        init?(_ arguments: ArraySlice<String>, options: [String], flags known: [String], positionals limit: Int = .max) {
             var index = arguments.startIndex
             while index < arguments.endIndex {
                 let argument = arguments[index]
@@ -52,17 +63,18 @@ enum FastParse {
                     name = String(name[..<equals])
                 }
                 if known.contains(name) {
-                    guard value == nil, flags.insert(name).inserted else { return nil }
+                    guard value == nil, !flags.contains(name) else { return nil }
+                    flags.append(name)
                     continue
                 }
-                guard options.contains(name), values[name] == nil else { return nil }
+                guard options.contains(name), self[name] == nil else { return nil }
                 if value == nil {
                     guard index < arguments.endIndex else { return nil }
                     value = arguments[index]
                     index += 1
                 }
                 guard let value, !value.isEmpty, !value.hasPrefix("-") else { return nil }
-                values[name] = value
+                named.append((name, value))
             }
         }
     }
@@ -75,10 +87,46 @@ extension ConvertCommand {
             return nil
         }
         var values = Arguments()
-        if let from = parsed.values["from"] { values.from = from }
-        if let to = parsed.values["to"] { values.to = to }
+        if let from = parsed["from"] { values.from = from }
+        if let to = parsed["to"] { values.to = to }
         values.lossy = parsed.flags.contains("lossy")
         values.file = parsed.positionals.first
+        return values
+    }
+}
+
+extension FastParse {
+    /// A count option's value: plain decimal digits for a number from 1 up, or nil (zero,
+    /// signs, overflow and other spellings are left to ArgumentParser and its messages).
+    static func positiveCount(_ value: String?) -> Int?? {
+        guard let value else { return .some(nil) }
+        guard value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(value), number >= 1 else { return nil }
+        return .some(number)
+    }
+}
+
+extension DetectCommand {
+    /// `detect [--top N] [--declared NAME] [--allow NAMES] [--language TAG] [--lossy]
+    /// [--format text|json] [--jobs N] [FILE…]`, or nil (see ``FastParse``).
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["top", "declared", "allow", "language", "format", "jobs"], flags: ["lossy"]) else {
+            return nil
+        }
+        var values = Arguments()
+        guard let top = FastParse.positiveCount(parsed["top"]),
+              let jobs = FastParse.positiveCount(parsed["jobs"]) else { return nil }
+        values.top = top
+        values.jobs = jobs
+        if let format = parsed["format"] {
+            guard let choice = OutputFormat(rawValue: format) else { return nil }
+            values.format = choice
+        }
+        values.declared = parsed["declared"]
+        values.allow = parsed["allow"]
+        values.language = parsed["language"]
+        values.lossy = parsed.flags.contains("lossy")
+        values.files = parsed.positionals
         return values
     }
 }

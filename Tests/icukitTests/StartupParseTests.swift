@@ -135,4 +135,50 @@ struct StartupParseTests {
     func handParseDeclines(arguments: [String]) {
         #expect(FastParse.job(arguments) == nil)
     }
+
+    /// `detect` spellings ``FastParse`` reads by hand.
+    static let detectHandParsed: [[String]] = [
+        ["detect"], ["detect", "-"], ["detect", "a.txt", "b.txt", "c.txt"],
+        ["detect", "page.html", "notes.txt", "--format", "json", "--top", "3"],
+        ["detect", "--allow", "UTF-8,windows-1252", "--declared", "iso-8859-1", "--language", "fr", "old.csv"],
+        ["detect", "a", "--top=2", "b", "--lossy", "--jobs", "1", "c"],
+        ["detect", "--format=text", "--jobs=4", "--top", "007"],
+        ["detect", "--language", "zh-Hant", "--allow", " Shift_JIS , EUC-JP ,", "x y.txt"],
+        ["detect", ""],
+    ]
+
+    /// `detect` spellings left to ArgumentParser: help, errors, values it must judge.
+    static let detectNotHandParsed: [[String]] = [
+        ["detect", "--help"], ["detect", "-h"], ["detect", "--top"], ["detect", "--top", "0"],
+        ["detect", "--top", "-1"], ["detect", "--top", "+2"], ["detect", "--top", "x"],
+        ["detect", "--top", "99999999999999999999999"], ["detect", "--jobs", "0"], ["detect", "--jobs="],
+        ["detect", "--format", "xml"], ["detect", "--format", "JSON"], ["detect", "--lossy", "--lossy"],
+        ["detect", "--top", "1", "--top", "2"], ["detect", "--", "-x"], ["detect", "-x"], ["detect", "--nosuch"],
+        ["detect", "--declared", "-"], ["detect", "--version"], ["detect", "--experimental-dump-help"],
+        ["detect", "--generate-completion-script", "bash"], ["detects"],
+    ]
+
+    @Test("detect read by hand gives what ArgumentParser gives", arguments: detectHandParsed)
+    func detectHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? DetectCommand)
+        let expected = DetectCommand.Arguments(
+            top: full.top, declared: full.declared, allow: full.allow, language: full.language, lossy: full.lossiness.lossy,
+            format: full.output.format, jobs: full.jobs, files: full.files)
+        let fast = try #require(DetectCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == expected)
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("detect spellings ArgumentParser must read are left to it", arguments: detectNotHandParsed)
+    func detectHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
+    @Test("detect's hand-read defaults are ArgumentParser's")
+    func detectDefaultsAgree() throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(["detect"]) as? DetectCommand)
+        #expect(DetectCommand.Arguments() == DetectCommand.Arguments(
+            top: full.top, declared: full.declared, allow: full.allow, language: full.language, lossy: full.lossiness.lossy,
+            format: full.output.format, jobs: full.jobs, files: full.files))
+    }
 }
