@@ -1,7 +1,8 @@
 import ArgumentParser
+import ICUKit
 
 /// The start-up fast path for the commands a batch job starts once per file (`convert`,
-/// `detect`): their arguments read by hand when every one is of a plain form, without
+/// `detect`, `segment`): their arguments read by hand when every one is of a plain form, without
 /// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
@@ -27,6 +28,9 @@ enum FastParse {
         case "detect":
             guard let values = DetectCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try DetectCommand.detect(values) }
+        case "segment":
+            guard let values = SegmentCommand.fastParse(arguments.dropFirst()) else { return nil }
+            return { try SegmentCommand.segment(values) }
         default:
             return nil
         }
@@ -127,6 +131,39 @@ extension DetectCommand {
         values.language = parsed["language"]
         values.lossy = parsed.flags.contains("lossy")
         values.files = parsed.positionals
+        return values
+    }
+}
+
+extension SegmentCommand {
+    /// `segment --by UNIT [--locale ID] [--strict] [--format text|json|count] [--words-only]
+    /// [--jsonl] [--lossy] [--on-error fail|skip|report] [--jobs N] [--flush] [FILE]`, or nil
+    /// (see ``FastParse``; `--by` is required, so its absence is left to ArgumentParser too).
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["by", "locale", "format", "on-error", "jobs"],
+            flags: ["strict", "words-only", "jsonl", "lossy", "flush"], positionals: 1) else {
+            return nil
+        }
+        guard let byName = parsed["by"], let by = Segmenter.Unit(rawValue: byName),
+              let jobs = FastParse.positiveCount(parsed["jobs"]) else { return nil }
+        var values = Arguments(by: by)
+        if let format = parsed["format"] {
+            guard let choice = Format(rawValue: format) else { return nil }
+            values.format = choice
+        }
+        if let policy = parsed["on-error"] {
+            guard let choice = OnErrorPolicy(rawValue: policy) else { return nil }
+            values.input.onError = choice
+        }
+        values.locale = parsed["locale"]
+        values.strict = parsed.flags.contains("strict")
+        values.wordsOnly = parsed.flags.contains("words-only")
+        values.input.jsonl = parsed.flags.contains("jsonl")
+        values.input.lossy = parsed.flags.contains("lossy")
+        values.input.flush = parsed.flags.contains("flush")
+        values.input.jobs = jobs
+        values.input.file = parsed.positionals.first
         return values
     }
 }

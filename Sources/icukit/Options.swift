@@ -104,12 +104,28 @@ struct DocumentInput: ParsableArguments {
     /// The pipeline over this input: the whole input as one document, or (`--jsonl`) one
     /// document per line, streamed.
     func pipeline() throws(CLIFailure) -> RecordPipeline {
-        if !jsonLines.jsonl, batch.onError != .fail || batch.jobs != nil {
+        try Self.pipeline(Values(jsonl: jsonLines.jsonl, lossy: lossiness.lossy, onError: batch.onError, jobs: batch.jobs,
+                                 flush: batch.flush, file: input.file))
+    }
+
+    /// The values of these options, as ArgumentParser or ``FastParse`` read them.
+    struct Values: Equatable {
+        var jsonl = false
+        var lossy = false
+        var onError = OnErrorPolicy.fail
+        var jobs: Int? = nil
+        var flush = false
+        var file: String? = nil
+    }
+
+    /// The pipeline over input options' `values` (see ``pipeline()``).
+    static func pipeline(_ values: Values) throws(CLIFailure) -> RecordPipeline {
+        if !values.jsonl, values.onError != .fail || values.jobs != nil {
             throw .usage("--on-error and --jobs apply to --jsonl input")
         }
         return RecordPipeline(
-            jsonLines: jsonLines.jsonl, lossy: lossiness.lossy, onError: batch.onError,
-            jobs: batch.jobs ?? CLI.processorCount, flushesEachRecord: batch.flush
+            jsonLines: values.jsonl, lossy: values.lossy, onError: values.onError,
+            jobs: values.jobs ?? CLI.processorCount, flushesEachRecord: values.flush
         )
     }
 

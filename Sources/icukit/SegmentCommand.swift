@@ -31,27 +31,47 @@ struct SegmentCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
-        let locale = try locale.localeID(strict: strictness)
-        let by = by, format = output.format, wordsOnly = wordsOnly
+        let batch = input.batch
+        try Self.segment(
+            Arguments(by: by, locale: locale.locale, strict: strictness.strict, format: output.format, wordsOnly: wordsOnly,
+                      input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: batch.onError,
+                                                  jobs: batch.jobs, flush: batch.flush, file: input.input.file)))
+    }
+
+    /// The values of `segment`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var by: Segmenter.Unit
+        var locale: String? = nil
+        var strict = false
+        var format = Format.defaultFormat
+        var wordsOnly = false
+        var input = DocumentInput.Values()
+    }
+
+    /// Runs `segment` on its arguments' values.
+    static func segment(_ arguments: Arguments) throws {
+        let locale = try CLI.locale(arguments.locale, strict: arguments.strict)
+        let by = arguments.by, format = arguments.format, wordsOnly = arguments.wordsOnly
         let segmenter: Segmenter
         do {
             segmenter = try Segmenter(by, locale: locale)
         } catch {
             throw CLIFailure(message: "cannot open the \(by.rawValue) segmenter: \(error)", code: CLI.software)
         }
-        let pipeline = try input.pipeline()
+        let file = arguments.input.file
+        let pipeline = try DocumentInput.pipeline(arguments.input)
         if !pipeline.jsonLines, format != .json {
             // One document, count or text: segmented window by window as it is read.
             var out = OutputBuffer()
             if format == .count {
                 var count = 0
                 let wordsOnly = wordsOnly
-                try Self.readWindows(of: input.input.file, lossy: pipeline.lossy) { bytes, atEnd, kept in
+                try Self.readWindows(of: file, lossy: pipeline.lossy) { bytes, atEnd, kept in
                     Self.countWindow(bytes, atEnd: atEnd, segmenter: segmenter, wordsOnly: wordsOnly, count: &count, kept: &kept)
                 }
                 out.append("\(count)\n")
             } else {
-                try Self.streamWindows(of: input.input.file, lossy: pipeline.lossy, segmenter: segmenter) { bytes, start, end, kind in
+                try Self.streamWindows(of: file, lossy: pipeline.lossy, segmenter: segmenter) { bytes, start, end, kind in
                     guard !wordsOnly || kind.isWordLike else { return }
                     Self.appendVisible(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out)
                 }
@@ -62,10 +82,10 @@ struct SegmentCommand: ParsableCommand {
         if !pipeline.jsonLines {
             // One document as JSON: streamed window by window too; the boundaries and kinds
             // wait in bounded memory (SpillBuffer) and the object is written at the end.
-            try Self.streamJSON(of: input.input.file, lossy: pipeline.lossy, segmenter: segmenter)
+            try Self.streamJSON(of: file, lossy: pipeline.lossy, segmenter: segmenter)
             return
         }
-        try pipeline.run(file: input.input.file) { document, out throws(CLIFailure) in
+        try pipeline.run(file: file) { document, out throws(CLIFailure) in
             Self.segment(document, segmenter: segmenter, format: format, wordsOnly: wordsOnly, into: &out)
         }
     }

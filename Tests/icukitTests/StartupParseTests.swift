@@ -174,6 +174,57 @@ struct StartupParseTests {
         #expect(FastParse.job(arguments) == nil)
     }
 
+    /// `segment` spellings ``FastParse`` reads by hand.
+    static let segmentHandParsed: [[String]] = [
+        ["segment", "--by", "word"], ["segment", "--by=grapheme", "-"], ["segment", "--by", "sentence", "in.txt"],
+        ["segment", "--by", "line", "--locale", "th", "--strict", "--format", "json", "thai.txt"],
+        ["segment", "--format=count", "--words-only", "--by", "word", "--locale=ja"],
+        ["segment", "--by", "word", "--jsonl", "--lossy", "--on-error", "report", "--jobs", "3", "--flush", "records.jsonl"],
+        ["segment", "--jsonl", "--on-error=skip", "--by", "word", "--format", "text"],
+        ["segment", "--by", "word", "--jobs", "2"], ["segment", "--by", "word", "--on-error", "skip"],
+        ["segment", "--by", "word", "--locale", "de-u-co-phonebk", "a file.txt"], ["segment", "--by", "word", ""],
+    ]
+
+    /// `segment` spellings left to ArgumentParser.
+    static let segmentNotHandParsed: [[String]] = [
+        ["segment"], ["segment", "--by"], ["segment", "--by", "paragraph"], ["segment", "--by", "Word"],
+        ["segment", "--by", "word", "--format", "xml"], ["segment", "--by", "word", "--on-error", "ignore"],
+        ["segment", "--by", "word", "--jobs", "0"], ["segment", "--by", "word", "--jobs", "two"],
+        ["segment", "--by", "word", "a", "b"], ["segment", "--by", "word", "--strict", "--strict"],
+        ["segment", "--by", "word", "--by", "line"], ["segment", "--by", "word", "--help"], ["segment", "-h"],
+        ["segment", "--by", "word", "--words-only=true"], ["segment", "--by", "word", "--", "-x"],
+        ["segment", "--by", "word", "--locale", "-x"], ["segment", "--by", "word", "--wordsonly"],
+        ["segment", "--version"], ["segment", "--generate-completion-script", "bash"], ["segments", "--by", "word"],
+    ]
+
+    static func segmentValues(_ full: SegmentCommand) -> SegmentCommand.Arguments {
+        let input = full.input
+        return SegmentCommand.Arguments(
+            by: full.by, locale: full.locale.locale, strict: full.strictness.strict, format: full.output.format,
+            wordsOnly: full.wordsOnly,
+            input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: input.batch.onError,
+                                        jobs: input.batch.jobs, flush: input.batch.flush, file: input.input.file))
+    }
+
+    @Test("segment read by hand gives what ArgumentParser gives", arguments: segmentHandParsed)
+    func segmentHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? SegmentCommand)
+        let fast = try #require(SegmentCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == Self.segmentValues(full))
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("segment spellings ArgumentParser must read are left to it", arguments: segmentNotHandParsed)
+    func segmentHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
+    @Test("segment's hand-read defaults are ArgumentParser's")
+    func segmentDefaultsAgree() throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(["segment", "--by", "line"]) as? SegmentCommand)
+        #expect(SegmentCommand.Arguments(by: .line) == Self.segmentValues(full))
+    }
+
     @Test("detect's hand-read defaults are ArgumentParser's")
     func detectDefaultsAgree() throws {
         let full = try #require(try ICUKitCommand.parseAsRoot(["detect"]) as? DetectCommand)
