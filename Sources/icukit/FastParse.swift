@@ -2,7 +2,7 @@ import ArgumentParser
 import ICUKit
 
 /// The start-up fast path for the commands a batch job starts once per file (`convert`,
-/// `detect`, `segment`): their arguments read by hand when every one is of a plain form, without
+/// `detect`, `segment`, `normalize`): their arguments read by hand when every one is of a plain form, without
 /// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
@@ -31,6 +31,9 @@ enum FastParse {
         case "segment":
             guard let values = SegmentCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try SegmentCommand.segment(values) }
+        case "normalize":
+            guard let values = NormalizeCommand.fastParse(arguments.dropFirst()) else { return nil }
+            return { try NormalizeCommand.normalize(values) }
         default:
             return nil
         }
@@ -141,29 +144,57 @@ extension SegmentCommand {
     /// (see ``FastParse``; `--by` is required, so its absence is left to ArgumentParser too).
     static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
         guard let parsed = FastParse.Arguments(
-            arguments, options: ["by", "locale", "format", "on-error", "jobs"],
-            flags: ["strict", "words-only", "jsonl", "lossy", "flush"], positionals: 1) else {
+            arguments, options: ["by", "locale", "format"] + DocumentInput.Values.options,
+            flags: ["strict", "words-only"] + DocumentInput.Values.flags, positionals: 1) else {
             return nil
         }
-        guard let byName = parsed["by"], let by = Segmenter.Unit(rawValue: byName),
-              let jobs = FastParse.positiveCount(parsed["jobs"]) else { return nil }
+        guard let byName = parsed["by"], let by = Segmenter.Unit(rawValue: byName) else { return nil }
         var values = Arguments(by: by)
         if let format = parsed["format"] {
             guard let choice = Format(rawValue: format) else { return nil }
             values.format = choice
         }
-        if let policy = parsed["on-error"] {
-            guard let choice = OnErrorPolicy(rawValue: policy) else { return nil }
-            values.input.onError = choice
-        }
+        guard let input = DocumentInput.Values(parsed) else { return nil }
+        values.input = input
         values.locale = parsed["locale"]
         values.strict = parsed.flags.contains("strict")
         values.wordsOnly = parsed.flags.contains("words-only")
-        values.input.jsonl = parsed.flags.contains("jsonl")
-        values.input.lossy = parsed.flags.contains("lossy")
-        values.input.flush = parsed.flags.contains("flush")
-        values.input.jobs = jobs
-        values.input.file = parsed.positionals.first
         return values
+    }
+}
+
+extension NormalizeCommand {
+    /// `normalize --form FORM [--check] [--jsonl] [--lossy] [--on-error POLICY] [--jobs N]
+    /// [--flush] [FILE]`, or nil (see ``FastParse``).
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["form"] + DocumentInput.Values.options, flags: ["check"] + DocumentInput.Values.flags,
+            positionals: 1) else {
+            return nil
+        }
+        guard let formName = parsed["form"], let form = Normalizer.Form(rawValue: formName),
+              let input = DocumentInput.Values(parsed) else { return nil }
+        return Arguments(form: form, check: parsed.flags.contains("check"), input: input)
+    }
+}
+
+extension DocumentInput.Values {
+    /// The names of the document-input options and flags, for ``FastParse/Arguments``.
+    static let options = ["on-error", "jobs"]
+    static let flags = ["jsonl", "lossy", "flush"]
+
+    /// The document-input values of a hand-read command line, or nil when one must be
+    /// left to ArgumentParser.
+    init?(_ parsed: FastParse.Arguments) {
+        guard let jobs = FastParse.positiveCount(parsed["jobs"]) else { return nil }
+        if let policy = parsed["on-error"] {
+            guard let choice = OnErrorPolicy(rawValue: policy) else { return nil }
+            onError = choice
+        }
+        self.jobs = jobs
+        jsonl = parsed.flags.contains("jsonl")
+        lossy = parsed.flags.contains("lossy")
+        flush = parsed.flags.contains("flush")
+        file = parsed.positionals.first
     }
 }

@@ -26,10 +26,26 @@ struct NormalizeCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
-        let normalizer = Normalizer(form)
-        if check || input.jsonLines.jsonl {
-            let check = check
-            try input.forEachDocument { document, out throws(CLIFailure) in
+        let batch = input.batch
+        try Self.normalize(
+            Arguments(form: form, check: check,
+                      input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: batch.onError,
+                                                  jobs: batch.jobs, flush: batch.flush, file: input.input.file)))
+    }
+
+    /// The values of `normalize`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var form: Normalizer.Form
+        var check = false
+        var input = DocumentInput.Values()
+    }
+
+    /// Runs `normalize` on its arguments' values.
+    static func normalize(_ arguments: Arguments) throws {
+        let normalizer = Normalizer(arguments.form)
+        if arguments.check || arguments.input.jsonl {
+            let check = arguments.check
+            try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
                 if check {
                     let normalized = try TextCLI.run { () throws(TextTransformError) in try normalizer.isNormalized(document) }
                     out.append(normalized ? "{\"normalized\":true}\n" : "{\"normalized\":false}\n")
@@ -40,9 +56,9 @@ struct NormalizeCommand: ParsableCommand {
             return
         }
         var out = OutputBuffer()
-        let file = try InputFile(input.input.file)
+        let file = try InputFile(arguments.input.file)
         defer { file.close() }
-        var stream = normalizer.makeStream(lossy: input.lossiness.lossy)
+        var stream = normalizer.makeStream(lossy: arguments.input.lossy)
         defer { out.flush() }
         while true {
             let chunk = try file.read(upTo: ConvertCommand.chunkSize)

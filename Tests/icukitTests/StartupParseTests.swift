@@ -225,6 +225,40 @@ struct StartupParseTests {
         #expect(SegmentCommand.Arguments(by: .line) == Self.segmentValues(full))
     }
 
+    /// `normalize` spellings ``FastParse`` reads by hand.
+    static let normalizeHandParsed: [[String]] = [
+        ["normalize", "--form", "nfc"], ["normalize", "--form=nfkc-casefold", "-"], ["normalize", "--form", "nfd", "in.txt"],
+        ["normalize", "--check", "--form", "nfkd", "--lossy", "x.txt"],
+        ["normalize", "--form", "nfkc", "--jsonl", "--on-error", "report", "--jobs", "2", "--flush", "records.jsonl"],
+        ["normalize", "--form", "nfc", "--jobs", "1"], ["normalize", "--form", "nfc", ""],
+    ]
+
+    /// `normalize` spellings left to ArgumentParser.
+    static let normalizeNotHandParsed: [[String]] = [
+        ["normalize"], ["normalize", "--form"], ["normalize", "--form", "NFC"], ["normalize", "--form", "nfkc_cf"],
+        ["normalize", "--form", "nfc", "--jobs", "0"], ["normalize", "--form", "nfc", "--on-error", "x"],
+        ["normalize", "--form", "nfc", "a", "b"], ["normalize", "--form", "nfc", "--check", "--check"],
+        ["normalize", "--form", "nfc", "--help"], ["normalize", "--form", "nfc", "--by", "word"], ["normalize", "-h"],
+    ]
+
+    @Test("normalize read by hand gives what ArgumentParser gives", arguments: normalizeHandParsed)
+    func normalizeHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? NormalizeCommand)
+        let input = full.input
+        let expected = NormalizeCommand.Arguments(
+            form: full.form, check: full.check,
+            input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: input.batch.onError,
+                                        jobs: input.batch.jobs, flush: input.batch.flush, file: input.input.file))
+        let fast = try #require(NormalizeCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == expected)
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("normalize spellings ArgumentParser must read are left to it", arguments: normalizeNotHandParsed)
+    func normalizeHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
     @Test("detect's hand-read defaults are ArgumentParser's")
     func detectDefaultsAgree() throws {
         let full = try #require(try ICUKitCommand.parseAsRoot(["detect"]) as? DetectCommand)
