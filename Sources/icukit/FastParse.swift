@@ -1,8 +1,8 @@
 import ArgumentParser
 import ICUKit
 
-/// The start-up fast path for the commands a batch job starts once per file (`convert`,
-/// `detect`, `segment`, `normalize`): their arguments read by hand when every one is of a plain form, without
+/// The start-up fast path for the commands a batch job starts once per file or block
+/// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`): their arguments read by hand when every one is of a plain form, without
 /// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
@@ -34,6 +34,12 @@ enum FastParse {
         case "normalize":
             guard let values = NormalizeCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try NormalizeCommand.normalize(values) }
+        case "language":
+            guard let values = LanguageCommand.fastParse(arguments.dropFirst()) else { return nil }
+            return { try LanguageCommand.recognize(values) }
+        case "transliterate":
+            guard let values = TransliterateCommand.fastParse(arguments.dropFirst()) else { return nil }
+            return { try TransliterateCommand.transliterate(values) }
         default:
             return nil
         }
@@ -175,6 +181,43 @@ extension NormalizeCommand {
         guard let formName = parsed["form"], let form = Normalizer.Form(rawValue: formName),
               let input = DocumentInput.Values(parsed) else { return nil }
         return Arguments(form: form, check: parsed.flags.contains("check"), input: input)
+    }
+}
+
+extension LanguageCommand {
+    /// `language [--top N] [--hints H] [--constraints C] [--runs] [--format text|json]
+    /// [--jsonl] [--lossy] [--on-error POLICY] [--jobs N] [--flush] [FILE]`, or nil.
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["top", "hints", "constraints", "format"] + DocumentInput.Values.options,
+            flags: ["runs"] + DocumentInput.Values.flags, positionals: 1) else {
+            return nil
+        }
+        guard let top = FastParse.positiveCount(parsed["top"]), let input = DocumentInput.Values(parsed) else { return nil }
+        var values = Arguments(hints: parsed["hints"], constraints: parsed["constraints"], runs: parsed.flags.contains("runs"), input: input)
+        if let top { values.top = top }
+        if let format = parsed["format"] {
+            guard let choice = Format(rawValue: format) else { return nil }
+            values.format = choice
+        }
+        return values
+    }
+}
+
+extension TransliterateCommand {
+    /// `transliterate ID|--rules FILE [--reverse] [--jsonl] [--lossy] [--on-error POLICY]
+    /// [--jobs N] [--flush] [FILE]` (and `--list`), or nil. The positionals (ID, FILE) are
+    /// checked by the command itself, as after ArgumentParser.
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["rules"] + DocumentInput.Values.options,
+            flags: ["reverse", "list"] + DocumentInput.Values.flags) else {
+            return nil
+        }
+        guard var input = DocumentInput.Values(parsed) else { return nil }
+        input.file = nil
+        return Arguments(rules: parsed["rules"], reverse: parsed.flags.contains("reverse"), list: parsed.flags.contains("list"),
+                         arguments: parsed.positionals, input: input)
     }
 }
 

@@ -41,8 +41,27 @@ struct LanguageCommand: ParsableCommand {
     }
 
     func run() throws {
-        let recognizer = try makeRecognizer()
-        let (top, runs, json) = (top, runs, format == .json)
+        let batch = input.batch
+        try Self.recognize(
+            Arguments(top: top, hints: hints, constraints: constraints, runs: runs, format: format,
+                      input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: batch.onError,
+                                                  jobs: batch.jobs, flush: batch.flush, file: input.input.file)))
+    }
+
+    /// The values of `language`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var top = 5
+        var hints: String? = nil
+        var constraints: String? = nil
+        var runs = false
+        var format = Format.text
+        var input = DocumentInput.Values()
+    }
+
+    /// Runs `language` on its arguments' values (`top` already validated: at least 1).
+    static func recognize(_ arguments: Arguments) throws {
+        let recognizer = try makeRecognizer(hints: arguments.hints, constraints: arguments.constraints)
+        let (top, runs, json) = (arguments.top, arguments.runs, arguments.format == .json)
         // Each answer's BCP 47 code (and JSON string), computed once per model language
         // (ICU's uloc_toLanguageTag per answer was a few % of a --jsonl run).
         var codes: [LocaleID: (plain: String, json: [UInt8])] = [:]
@@ -50,7 +69,7 @@ struct LanguageCommand: ParsableCommand {
         let bcp47Codes = codes
         let code = { @Sendable (language: LocaleID) in bcp47Codes[language]?.plain ?? language.bcp47 }
         let jsonCode = { @Sendable (language: LocaleID) in bcp47Codes[language]?.json ?? Array(JSON.string(language.bcp47).utf8) }
-        try input.forEachDocument { document, out throws(CLIFailure) in
+        try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
             if runs {
                 let found = recognizer.languageRuns(in: document)
                 if json {
@@ -97,7 +116,7 @@ struct LanguageCommand: ParsableCommand {
         }
     }
 
-    private func makeRecognizer() throws(CLIFailure) -> LanguageRecognizer {
+    private static func makeRecognizer(hints: String?, constraints: String?) throws(CLIFailure) -> LanguageRecognizer {
         var weights: [String: Double] = [:]
         for item in Self.list(hints) {
             let parts = item.split(separator: "=", maxSplits: 1)

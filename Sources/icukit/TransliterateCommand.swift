@@ -35,13 +35,32 @@ struct TransliterateCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
+        try Self.transliterate(
+            Arguments(rules: rules, reverse: reverse, list: list, arguments: arguments,
+                      input: DocumentInput.Values(jsonl: jsonLines.jsonl, lossy: lossiness.lossy, onError: batch.onError,
+                                                  jobs: batch.jobs, flush: batch.flush)))
+    }
+
+    /// The values of `transliterate`'s arguments, as ArgumentParser or ``FastParse`` read
+    /// them (the positionals, ID and FILE, in `arguments`; `input.file` unused).
+    struct Arguments: Equatable {
+        var rules: String? = nil
+        var reverse = false
+        var list = false
+        var arguments: [String] = []
+        var input = DocumentInput.Values()
+    }
+
+    /// Runs `transliterate` on its arguments' values.
+    static func transliterate(_ values: Arguments) throws {
+        let (rules, reverse, batch) = (values.rules, values.reverse, values.input)
         var out = OutputBuffer()
-        if list {
+        if values.list {
             for id in Transliterator.availableIDs { out.append(id + "\n") }
             out.flush()
             return
         }
-        var arguments = arguments[...]
+        var arguments = values.arguments[...]
         let transliterator: Transliterator
         if let rules {
             let bytes = try CLI.readInput(rules)
@@ -54,10 +73,10 @@ struct TransliterateCommand: ParsableCommand {
             transliterator = try TextCLI.run { () throws(TextTransformError) in try Transliterator(id, reverse: reverse) }
         }
         guard arguments.count <= 1 else { throw CLIFailure.usage("unexpected argument '\(arguments.dropFirst().first!)'") }
-        let jsonl = jsonLines.jsonl
+        let jsonl = batch.jsonl
         if !jsonl, batch.onError != .fail || batch.jobs != nil { throw CLIFailure.usage("--on-error and --jobs apply to --jsonl input") }
         let pipeline = RecordPipeline(
-            jsonLines: jsonl, lossy: lossiness.lossy, onError: batch.onError,
+            jsonLines: jsonl, lossy: batch.lossy, onError: batch.onError,
             jobs: batch.jobs ?? CLI.processorCount, flushesEachRecord: batch.flush)
         try pipeline.run(file: arguments.first) { document, out throws(CLIFailure) in
             let result = try TextCLI.run { () throws(TextTransformError) in try transliterator.transliterate(document) }

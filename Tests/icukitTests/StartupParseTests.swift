@@ -259,6 +259,71 @@ struct StartupParseTests {
         #expect(FastParse.job(arguments) == nil)
     }
 
+    static func documentValues(_ input: DocumentInput) -> DocumentInput.Values {
+        DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: input.batch.onError,
+                             jobs: input.batch.jobs, flush: input.batch.flush, file: input.input.file)
+    }
+
+    /// `language` spellings ``FastParse`` reads by hand.
+    static let languageHandParsed: [[String]] = [
+        ["language"], ["language", "-"], ["language", "doc.txt"], ["language", "--top", "3", "--format", "json", "doc.txt"],
+        ["language", "--hints", "fr=0.5,de=0.3", "--constraints=en,fr,de", "--runs"],
+        ["language", "--jsonl", "--format=json", "--top=1", "--jobs", "2", "--on-error", "skip", "--lossy", "--flush", "r.jsonl"],
+    ]
+
+    /// `language` spellings left to ArgumentParser.
+    static let languageNotHandParsed: [[String]] = [
+        ["language", "--top", "0"], ["language", "--top", "x"], ["language", "--format", "count"], ["language", "a", "b"],
+        ["language", "--runs", "--runs"], ["language", "--help"], ["language", "--hints", "-fr=1"], ["language", "-h"],
+    ]
+
+    @Test("language read by hand gives what ArgumentParser gives", arguments: languageHandParsed)
+    func languageHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? LanguageCommand)
+        let expected = LanguageCommand.Arguments(
+            top: full.top, hints: full.hints, constraints: full.constraints, runs: full.runs, format: full.format,
+            input: Self.documentValues(full.input))
+        let fast = try #require(LanguageCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == expected)
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("language spellings ArgumentParser must read are left to it", arguments: languageNotHandParsed)
+    func languageHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
+    /// `transliterate` spellings ``FastParse`` reads by hand.
+    static let transliterateHandParsed: [[String]] = [
+        ["transliterate", "Any-Latin"], ["transliterate", "Any-Latin; Latin-ASCII", "in.txt"], ["transliterate", "--list"],
+        ["transliterate", "Greek-Latin", "--reverse", "-"], ["transliterate", "--rules", "my.rules", "in.txt"],
+        ["transliterate", "[:Latin:] Any-Upper", "--jsonl", "--jobs", "2", "--on-error", "report", "--lossy", "--flush", "r.jsonl"],
+        ["transliterate"], ["transliterate", "a", "b", "c"],
+    ]
+
+    /// `transliterate` spellings left to ArgumentParser.
+    static let transliterateNotHandParsed: [[String]] = [
+        ["transliterate", "--help"], ["transliterate", "-h"], ["transliterate", "--rules"], ["transliterate", "--list", "--list"],
+        ["transliterate", "Any-Latin", "--jobs", "0"], ["transliterate", "--", "-x"], ["transliterate", "--nosuch"],
+    ]
+
+    @Test("transliterate read by hand gives what ArgumentParser gives", arguments: transliterateHandParsed)
+    func transliterateHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? TransliterateCommand)
+        let expected = TransliterateCommand.Arguments(
+            rules: full.rules, reverse: full.reverse, list: full.list, arguments: full.arguments,
+            input: DocumentInput.Values(jsonl: full.jsonLines.jsonl, lossy: full.lossiness.lossy, onError: full.batch.onError,
+                                        jobs: full.batch.jobs, flush: full.batch.flush))
+        let fast = try #require(TransliterateCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == expected)
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("transliterate spellings ArgumentParser must read are left to it", arguments: transliterateNotHandParsed)
+    func transliterateHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
     @Test("detect's hand-read defaults are ArgumentParser's")
     func detectDefaultsAgree() throws {
         let full = try #require(try ICUKitCommand.parseAsRoot(["detect"]) as? DetectCommand)
