@@ -190,10 +190,12 @@ public struct StringSearcher: Sendable {
             selected = all ? matches : Array(matches.prefix(1))
         }
         selected.sort { $0.0 < $1.0 }
-        var walk = UTF8Walk(bytes, allASCII: units.count == bytes.count)
-        return selected.map { start, length in
-            let lower = walk.utf8Offset(ofUTF16: start)
-            return lower..<walk.utf8Offset(ofUTF16: start + length)
+        return units.withUnsafeBufferPointer { units in
+            var walk = UTF8BlockWalk(bytes, utf16: units)
+            return selected.map { start, length in
+                let lower = walk.utf8Offset(ofUTF16: start)
+                return lower..<walk.utf8Offset(ofUTF16: start + length)
+            }
         }
     }
 }

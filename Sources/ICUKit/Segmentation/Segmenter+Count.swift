@@ -71,7 +71,7 @@ extension Segmenter {
             }
             var result = SegmentCount()
             result.count = count
-            var walk = UTF8Walk(bytes, allASCII: utf16.count == bytes.count)
+            var walk = UTF8BlockWalk(bytes, utf16: utf16)
             result.last = walk.utf8Offset(ofUTF16: Int(last16))
             if next16 >= 0 {
                 result.next = walk.utf8Offset(ofUTF16: Int(next16))
