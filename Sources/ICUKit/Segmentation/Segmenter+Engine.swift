@@ -294,9 +294,9 @@ extension Segmenter {
 /// more per character than it saves. For steps that are mostly long, ``UTF8BlockWalk``.)
 struct UTF8Walk {
     private let bytes: UnsafePointer<UInt8>
-    private let allASCII: Bool
-    private var utf8 = 0
-    private var utf16 = 0
+    fileprivate let allASCII: Bool
+    fileprivate var utf8 = 0
+    fileprivate var utf16 = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, allASCII: Bool) {
         self.bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
@@ -334,36 +334,21 @@ struct UTF8Walk {
 /// own (code generation of the shared loop). A branch-free sum per unit for short steps
 /// measured slower than the character walk.
 struct UTF8BlockWalk {
-    private let bytes: UnsafePointer<UInt8>
+    private var walk: UTF8Walk
     private let units: UnsafePointer<UInt16>
-    private let allASCII: Bool
-    private var utf8 = 0
-    private var utf16 = 0
 
     /// A walk over `bytes` (valid UTF-8) and `units`, their UTF-16 form.
     init(_ bytes: UnsafeBufferPointer<UInt8>, utf16 units: UnsafeBufferPointer<UInt16>) {
-        self.bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        walk = UTF8Walk(bytes, allASCII: units.count == bytes.count)
         self.units = units.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<UInt16>.alignment)!
-        allASCII = units.count == bytes.count
     }
 
     @inline(__always)
     mutating func utf8Offset(ofUTF16 target: Int) -> Int {
-        if allASCII { return target }
-        if target &- utf16 >= 16 { (utf8, utf16) = Self.skipBlocks(units, utf8: utf8, utf16: utf16, upTo: target) }
-        while utf16 < target {
-            let lead = bytes[utf8]
-            if lead < 0x80 {
-                utf8 &+= 1; utf16 &+= 1
-            } else if lead < 0xE0 {
-                utf8 &+= 2; utf16 &+= 1
-            } else if lead < 0xF0 {
-                utf8 &+= 3; utf16 &+= 1
-            } else {
-                utf8 &+= 4; utf16 &+= 2
-            }
+        if !walk.allASCII && target &- walk.utf16 >= 16 {
+            (walk.utf8, walk.utf16) = Self.skipBlocks(units, utf8: walk.utf8, utf16: walk.utf16, upTo: target)
         }
-        return utf8
+        return walk.utf8Offset(ofUTF16: target)
     }
 
     /// The positions after the whole blocks of eight units before `target`, backed off one
