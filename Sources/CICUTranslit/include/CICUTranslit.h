@@ -1,5 +1,6 @@
 // CICUTranslit: transliteration on a text ICUKit owns, through ICU's stable C++ API
-// (icu::Replaceable, Transliterator::filteredTransliterate, countElements/getElement).
+// (icu::Replaceable, Transliterator::filteredTransliterate, countElements/getElement), and
+// message formatting with typed arguments (icukit_message_format, below).
 //
 // ICU's C entry point (utrans_transUChars) transliterates a UnicodeString in place: every
 // replacement that changes the length moves the whole tail of the text, so a long text
@@ -45,6 +46,30 @@ icukit_translit_text *icukit_transliterate(const void *transliterator, const cha
 const uint16_t *icukit_translit_units(icukit_translit_text *text, int32_t *length);
 
 void icukit_translit_free(icukit_translit_text *text);
+
+/// The kinds of `icukit_message_format`'s arguments.
+enum {
+    ICUKIT_MESSAGE_ARGUMENT_STRING = 0,
+    ICUKIT_MESSAGE_ARGUMENT_DOUBLE = 1,
+    ICUKIT_MESSAGE_ARGUMENT_INT32 = 2,
+    /// `numbers[i]` is a UDate (milliseconds since 1970).
+    ICUKIT_MESSAGE_ARGUMENT_DATE = 3,
+};
+
+/// Formats the `UMessageFormat *` of umsg_open (`format`, used by this thread alone) with
+/// `count` typed arguments, through ICU's `MessageFormat::format(const Formattable *, …)`,
+/// into `dest` (`capacity` units; the full length is returned, with
+/// U_BUFFER_OVERFLOW_ERROR when it does not fit, as the C API does). Argument `i` is
+/// `numbers[i]` for the number and date kinds, else the `lengths[i]` units at `strings[i]`.
+///
+/// umsg_vformat reads a C `va_list` by the types ICU parsed from the pattern: when the
+/// caller's idea of the pattern differs (an argument ICU sees as text where the caller
+/// passed a number, or one argument more), it reads past or misreads the list, which
+/// crashed on a fuzzed pattern. Typed arguments cannot be misread: ICU reports a type it
+/// cannot format as an error, and an argument it has no value for is written as `{n}`.
+int32_t icukit_message_format(const void *format, const int32_t *kinds, const double *numbers,
+                              const uint16_t *const *strings, const int32_t *lengths, int32_t count,
+                              uint16_t *dest, int32_t capacity, int32_t *status);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
 internal import CICU
+internal import CICUTranslit
 
 /// ICU MessageFormat: messages with `plural`, `select` and `selectordinal` arguments,
 /// numbers, dates and nested sub-messages, with named arguments.
@@ -15,7 +16,9 @@ internal import CICU
 /// arguments (in order of first appearance) while keeping everything else verbatim, reads
 /// each argument's type from the pattern as ICU does (plural/number → double, `number,
 /// integer` → int32, date/time → UDate, select/plain → UChar string), and passes the values
-/// through `umsg_vformat` with a `va_list` built by Swift's `withVaList`.
+/// as typed `Formattable`s to ICU's `MessageFormat::format` (a small C++ shim,
+/// `icukit_message_format`): not through `umsg_vformat`'s C `va_list`, which ICU reads by
+/// its own parse of the pattern, so any disagreement read memory it should not.
 /// Formatters are cached per (pattern, locale) and shared; each serializes its calls.
 public struct MessageFormatter: Sendable {
     /// The pattern as given.
@@ -105,11 +108,13 @@ public struct MessageFormatter: Sendable {
     ///   text where the pattern needs a number; ``FormattingError/invalidPattern(_:offset:reason:)``
     ///   when ICU cannot format a pattern it parsed.
     ///
-    /// The corresponding C function is `umsg_vformat`.
+    /// The corresponding C++ function is `MessageFormat::format` (typed arguments).
     public func format(_ arguments: [String: MessageArgument]) throws(FormattingError) -> String {
-        var strings: [UnsafeMutableBufferPointer<UInt16>] = []
-        defer { for buffer in strings { buffer.deallocate() } }
-        var values: [any CVarArg] = []
+        // Typed arguments (icukit_message_format, ICU's MessageFormat::format over
+        // Formattables), not a C va_list: umsg_vformat reads a va_list by the types ICU
+        // parsed, and a pattern ICU reads differently from the Rewriter made it read past
+        // the list (found by MessageFormatFuzz: a SEGV in u_strlen).
+        var kinds: [Int32] = [], numbers: [Double] = [], texts: [[UInt16]] = []
         for (name, kind) in zip(shared.names, shared.kinds) {
             guard let argument = arguments[name] else {
                 throw FormattingError.invalidArgument("missing argument \"\(name)\"")
@@ -131,12 +136,16 @@ public struct MessageFormatter: Sendable {
                     guard number.isFinite, number.rounded(.towardZero) >= Double(Int32.min), number.rounded(.towardZero) <= Double(Int32.max) else {
                         throw FormattingError.invalidArgument("\"\(name)\" must fit in 32 bits")
                     }
-                    values.append(Int32(number.rounded(.towardZero)))
+                    kinds.append(Int32(ICUKIT_MESSAGE_ARGUMENT_INT32))
+                    numbers.append(number.rounded(.towardZero))
                 case .date:
-                    values.append(number * 1000)  // UDate: milliseconds
+                    kinds.append(Int32(ICUKIT_MESSAGE_ARGUMENT_DATE))
+                    numbers.append(number * 1000)  // UDate: milliseconds
                 default:
-                    values.append(number)
+                    kinds.append(Int32(ICUKIT_MESSAGE_ARGUMENT_DOUBLE))
+                    numbers.append(number)
                 }
+                texts.append([])
             case .string:
                 let text: String
                 switch argument {
@@ -150,25 +159,35 @@ public struct MessageFormatter: Sendable {
                 guard units.count < Int(Int32.max) / 4 else {
                     throw FormattingError.inputTooLong(InputTooLongError(length: units.count, limit: Int(Int32.max) / 4, unit: "UTF-16 code units"))
                 }
-                let buffer = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: units.count + 1)
-                _ = buffer.initialize(from: units)
-                buffer[units.count] = 0
-                strings.append(buffer)
-                values.append(UnsafePointer(buffer.baseAddress!))
+                kinds.append(Int32(ICUKIT_MESSAGE_ARGUMENT_STRING))
+                numbers.append(0)
+                texts.append(units)
             }
         }
-        let estimate = pattern.utf16.count + strings.reduce(0) { $0 + $1.count } + 64
+        let estimate = pattern.utf16.count + texts.reduce(0) { $0 + $1.count } + 64
+        // The texts' base addresses, valid while `storage` lives (one contiguous copy).
+        let lengths = texts.map { Int32($0.count) }
+        var storage: [UInt16] = []
+        storage.reserveCapacity(texts.reduce(0) { $0 + $1.count })
+        var starts: [Int] = []
+        for text in texts {
+            starts.append(storage.count)
+            storage.append(contentsOf: text)
+        }
         do {
             return try shared.handle.withHandle { format throws(ICUError) in
-                try ICUBuffers.utf16String(operation: "umsg_vformat", capacity: estimate) { buffer, capacity, status in
-                    withVaList(values) { list in
-                        umsg_vformat(format, buffer, capacity, list, &status)
+                try storage.withUnsafeBufferPointer { storage throws(ICUError) in
+                    let base = storage.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<UInt16>.alignment)!
+                    let pointers: [UnsafePointer<UInt16>?] = starts.map { base + $0 }
+                    return try ICUBuffers.utf16String(operation: "MessageFormat::format", capacity: estimate) { buffer, capacity, status in
+                        icukit_message_format(
+                            UnsafeRawPointer(format), kinds, numbers, pointers, lengths, Int32(kinds.count), buffer, capacity, &status)
                     }
                 }
             }
         } catch {
             // A pattern umsg_open accepted can still fail to format (an argument style ICU
-            // only rejects when it builds the sub-format).
+            // only rejects when it builds the sub-format, a text where it needs a number).
             throw FormattingError.invalidPattern(pattern, offset: nil, reason: "ICU cannot format it: \(error.name)")
         }
     }
