@@ -84,9 +84,14 @@ extension TextConverter {
                     littleEndian = canonicalName.uppercased().contains("LE") || (copy[0] == 0xFF && copy[1] == 0xFE)
                 }
                 if let littleEndian, copy.count >= 2 {
-                    let a = UInt16(copy[copy.count - 2]), b = UInt16(copy[copy.count - 1])
-                    let unit = littleEndian ? a | b << 8 : a << 8 | b
-                    if unit >= 0xD800 && unit <= 0xDBFF {
+                    // The last unit's high byte (0xD8…0xDB: a high surrogate), and the one before's.
+                    let highByte = littleEndian ? copy[copy.count - 1] : copy[copy.count - 2]
+                    let previousHighByte = copy.count >= 4 ? (littleEndian ? copy[copy.count - 3] : copy[copy.count - 4]) : 0
+                    // Unless the unit before it is a high surrogate too: that one is then
+                    // unpaired, and ICU must see the unit after it in this call to report it
+                    // at its own offset (carried, ICU held it and reported one byte late;
+                    // found by EncodingFuzz on "4F DA DA DA" cut after 4 bytes).
+                    if highByte & 0xFC == 0xD8 && previousHighByte & 0xFC != 0xD8 {
                         carry = Array(copy.suffix(2)) + carry
                         copy.removeLast(2)
                     }

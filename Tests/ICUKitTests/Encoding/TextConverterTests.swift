@@ -253,3 +253,37 @@ struct TextConverterTests {
         #expect(throws: TextConversionError.invalidBytes(byteOffset: 1, length: 2)) { try truncated.decode([], isFinal: true) }
     }
 }
+
+/// Two high surrogates at the end of a chunk (EncodingFuzz): the first is unpaired, and a
+/// stream must name it at the offset whole decoding names, for every cut.
+@Suite("TextConverter streaming: unpaired high surrogates")
+struct StreamingSurrogateTests {
+    /// The byte offset an invalid-bytes error names, or nil when `body` succeeds.
+    static func errorOffset(_ body: () throws -> Void) -> Int? {
+        do {
+            try body()
+            return nil
+        } catch {
+            guard case .invalidBytes(let offset, _)? = error as? TextConversionError else { return -1 }
+            return offset
+        }
+    }
+
+    @Test("UTF-16 streams name an unpaired high surrogate where whole decoding does, for every cut", arguments: ["UTF-16LE", "UTF-16BE"])
+    func twoHighSurrogates(encoding: String) throws {
+        let converter = try TextConverter(encodingName: encoding)
+        let units: [UInt16] = [0x0041, 0xDA4F, 0xDADA, 0xDADA, 0x0042]
+        let little = encoding.hasSuffix("LE")
+        let bytes = units.flatMap { little ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let whole = Self.errorOffset { _ = try converter.decode(bytes) }
+        #expect(whole == 2)
+        for cut in 0...bytes.count {
+            let decoder = converter.makeDecoder()
+            let streamed = Self.errorOffset {
+                _ = try decoder.decode(bytes[..<cut])
+                _ = try decoder.decode(bytes[cut...], isFinal: true)
+            }
+            #expect(streamed == whole, "cut \(cut)")
+        }
+    }
+}
