@@ -114,7 +114,8 @@ public struct MessageFormatter: Sendable {
         // Formattables), not a C va_list: umsg_vformat reads a va_list by the types ICU
         // parsed, and a pattern ICU reads differently from the Rewriter made it read past
         // the list (found by MessageFormatFuzz: a SEGV in u_strlen).
-        var kinds: [Int32] = [], numbers: [Double] = [], texts: [[UInt16]] = []
+        // The texts' units, one after another in `storage`, at `starts` with `lengths`.
+        var kinds: [Int32] = [], numbers: [Double] = [], storage: [UInt16] = [], starts: [Int] = [], lengths: [Int32] = []
         for (name, kind) in zip(shared.names, shared.kinds) {
             guard let argument = arguments[name] else {
                 throw FormattingError.invalidArgument("missing argument \"\(name)\"")
@@ -145,7 +146,8 @@ public struct MessageFormatter: Sendable {
                     kinds.append(Int32(ICUKIT_MESSAGE_ARGUMENT_DOUBLE))
                     numbers.append(number)
                 }
-                texts.append([])
+                starts.append(storage.count)
+                lengths.append(0)
             case .string:
                 let text: String
                 switch argument {
@@ -161,19 +163,12 @@ public struct MessageFormatter: Sendable {
                 }
                 kinds.append(Int32(ICUKIT_MESSAGE_ARGUMENT_STRING))
                 numbers.append(0)
-                texts.append(units)
+                starts.append(storage.count)
+                lengths.append(Int32(units.count))
+                storage.append(contentsOf: units)
             }
         }
-        let estimate = pattern.utf16.count + texts.reduce(0) { $0 + $1.count } + 64
-        // The texts' base addresses, valid while `storage` lives (one contiguous copy).
-        let lengths = texts.map { Int32($0.count) }
-        var storage: [UInt16] = []
-        storage.reserveCapacity(texts.reduce(0) { $0 + $1.count })
-        var starts: [Int] = []
-        for text in texts {
-            starts.append(storage.count)
-            storage.append(contentsOf: text)
-        }
+        let estimate = pattern.utf16.count + storage.count + 64
         do {
             return try shared.handle.withHandle { format throws(ICUError) in
                 try storage.withUnsafeBufferPointer { storage throws(ICUError) in
