@@ -135,18 +135,35 @@ extension Segmenter {
                 if let twin = entry.statusIterator { ubrk_setText(twin, utf16.baseAddress, Int32(utf16.count), &status) }
                 requireSuccess(status, "ubrk_setText")
                 let iterator = entry.iterator
-                var ruleStatus = RuleStatus(entry)
                 var walk = UTF8Walk(bytes, allASCII: utf16.count == bytes.count)
                 var boundary = ubrk_next(iterator)
-                if unit == .grapheme {
+                // One loop per unit, so that none decides the unit or looks for a status
+                // twin (sentences only) per boundary.
+                switch unit {
+                case .grapheme:
                     while boundary >= 0 {
                         body(base + walk.utf8Offset(ofUTF16: Int(boundary)), .cluster)
                         boundary = ubrk_next(iterator)
                     }
-                } else {
+                case .word:
                     while boundary >= 0 {
-                        let kind = Segment.Kind.from(ruleStatus: ruleStatus.at(boundary), unit: unit)
+                        let kind = Segment.Kind.from(ruleStatus: ubrk_getRuleStatus(iterator), unit: .word)
                         body(base + walk.utf8Offset(ofUTF16: Int(boundary)), kind)
+                        boundary = ubrk_next(iterator)
+                    }
+                case .line:
+                    while boundary >= 0 {
+                        let kind: Segment.Kind = ubrk_getRuleStatus(iterator) < 100 ? .soft : .hard
+                        body(base + walk.utf8Offset(ofUTF16: Int(boundary)), kind)
+                        boundary = ubrk_next(iterator)
+                    }
+                case .sentence:
+                    // Sentences are long: their steps are summed eight units at a time.
+                    var ruleStatus = RuleStatus(entry)
+                    var blockWalk = UTF8BlockWalk(bytes, utf16: utf16)
+                    while boundary >= 0 {
+                        let kind: Segment.Kind = ruleStatus.at(boundary) < 100 ? .terminator : .separator
+                        body(base + blockWalk.utf8Offset(ofUTF16: Int(boundary)), kind)
                         boundary = ubrk_next(iterator)
                     }
                 }
@@ -288,51 +305,67 @@ extension Segmenter {
 }
 
 /// Maps increasing UTF-16 offsets of valid UTF-8 text back to UTF-8 offsets in one forward
-/// walk, one step per character by its lead byte. (Measured with callgrind: counting
-/// eight bytes at a time by popcount was slower, since the baseline x86-64 target has no
-/// POPCNT, and so was skipping ASCII runs eight bytes at a time: the extra test costs
-/// more per character than it saves. For steps that are mostly long, ``UTF8BlockWalk``.)
+/// walk, one step per character by its lead byte. The walk keeps the UTF-8 offset and the
+/// bytes beyond one per UTF-16 unit so far, so an ASCII character costs one compare and one
+/// increment (the loop runs while the offset is below the target plus that excess).
+/// (Measured with callgrind: counting eight bytes at a time by popcount was slower, since
+/// the baseline x86-64 target has no POPCNT, and so was skipping ASCII runs eight bytes at a
+/// time: the extra test costs more per character than it saves. For steps that are mostly
+/// long, ``UTF8BlockWalk``.)
 struct UTF8Walk {
     private let bytes: UnsafePointer<UInt8>
     fileprivate let allASCII: Bool
-    fileprivate var utf8 = 0
-    fileprivate var utf16 = 0
+    fileprivate private(set) var utf8 = 0
+    /// UTF-8 bytes beyond one per UTF-16 unit, up to `utf8`.
+    private var excess = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, allASCII: Bool) {
         self.bytes = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.allASCII = allASCII
     }
 
+    /// The UTF-16 offset the walk has reached.
+    fileprivate var utf16: Int { utf8 &- excess }
+
+    /// Moves the walk to a character boundary found another way.
+    fileprivate mutating func move(utf8: Int, utf16: Int) {
+        self.utf8 = utf8
+        excess = utf8 &- utf16
+    }
+
     @inline(__always)
     mutating func utf8Offset(ofUTF16 target: Int) -> Int {
         if allASCII { return target }
-        while utf16 < target {
-            let lead = bytes[utf8]
+        var offset = utf8
+        var limit = target &+ excess
+        while offset < limit {
+            let lead = bytes[offset]
             if lead < 0x80 {
-                utf8 &+= 1; utf16 &+= 1
+                offset &+= 1
             } else if lead < 0xE0 {
-                utf8 &+= 2; utf16 &+= 1
+                offset &+= 2; limit &+= 1
             } else if lead < 0xF0 {
-                utf8 &+= 3; utf16 &+= 1
+                offset &+= 3; limit &+= 2
             } else {
-                utf8 &+= 4; utf16 &+= 2
+                offset &+= 4; limit &+= 2
             }
         }
-        return utf8
+        utf8 = offset
+        excess = limit &- target
+        return offset
     }
 }
 
 /// ``UTF8Walk`` for steps that are mostly long (the distance between two search matches, a
-/// count's whole window): a step of 16 UTF-16 units or more first sums the UTF-8
+/// count's whole window, a sentence): a step of 16 UTF-16 units or more first sums the UTF-8
 /// lengths of whole blocks of eight units of the UTF-16 copy ICU read, eight at a time
 /// (`SIMD8<UInt16>`: a unit adds 1, plus 1 from U+0080, plus 1 from U+0800 unless it is a
 /// surrogate, so a pair adds 4); the rest goes one character at a time by its lead byte.
 /// Measured with callgrind (BENCHMARKS.md): per unit the blocks cost ~1 instruction against
-/// the character walk's ~10 (Cyrillic) to ~21 (CJK). `forEachBoundary` keeps ``UTF8Walk``:
-/// with this walk its sentences took 8% fewer instructions, but its words and line breaks,
-/// whose steps are short, 1–2.5% more, also with the sentence loop in a function of its
-/// own (code generation of the shared loop). A branch-free sum per unit for short steps
-/// measured slower than the character walk.
+/// the character walk's ~10. `forEachBoundary` takes it for sentences
+/// only (5–7% fewer instructions on non-Latin text): words and line breaks, whose steps are
+/// short, keep ``UTF8Walk``. A branch-free sum per unit for short steps measured slower than
+/// the character walk.
 struct UTF8BlockWalk {
     private var walk: UTF8Walk
     private let units: UnsafePointer<UInt16>
@@ -346,7 +379,8 @@ struct UTF8BlockWalk {
     @inline(__always)
     mutating func utf8Offset(ofUTF16 target: Int) -> Int {
         if !walk.allASCII && target &- walk.utf16 >= 16 {
-            (walk.utf8, walk.utf16) = Self.skipBlocks(units, utf8: walk.utf8, utf16: walk.utf16, upTo: target)
+            let (utf8, utf16) = Self.skipBlocks(units, utf8: walk.utf8, utf16: walk.utf16, upTo: target)
+            walk.move(utf8: utf8, utf16: utf16)
         }
         return walk.utf8Offset(ofUTF16: target)
     }
