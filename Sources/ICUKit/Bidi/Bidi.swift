@@ -95,6 +95,58 @@ public enum Bidi {
         return visual ?? ""
     }
 
+    /// Calls `body` for each run of `text`, analysed as one paragraph, in visual order (left
+    /// to right), with the run's UTF-8 offsets and embedding level: the runs of
+    /// ``BidiParagraph/visualRuns`` without building a ``BidiParagraph`` (no per-scalar levels,
+    /// no arrays, no `String.Index`), for many short texts. Even levels are left to right.
+    ///
+    /// ```swift
+    /// try Bidi.forEachVisualRun(in: "abc שלום") { utf8Range, level in print(utf8Range, level) }
+    /// // 0..<4 0
+    /// // 4..<12 1
+    /// ```
+    /// - Parameters:
+    ///   - text: One paragraph (see ``BidiParagraph/init(_:direction:)``); nothing is called
+    ///     for empty text.
+    ///   - direction: `.auto` (first strong character) or a forced paragraph direction.
+    /// - Throws: ``BidiError/inputTooLong(_:)`` past ICU's `Int32` limit.
+    /// The corresponding C functions are `ubidi_setPara` and `ubidi_getVisualRun`.
+    @inlinable
+    public static func forEachVisualRun<S: StringProtocol>(
+        in text: S, direction: BidiParagraph.Direction = .auto, _ body: (_ utf8Range: Range<Int>, _ level: UInt8) -> Void
+    ) throws(BidiError) {
+        // Specialized in the caller, so the cast is free for a String.
+        try forEachVisualRun(inString: text as? String ?? String(decoding: text.utf8, as: UTF8.self), direction: direction, body)
+    }
+
+    /// ``forEachVisualRun(in:direction:_:)`` for a `String` (the non-generic part).
+    @usableFromInline
+    static func forEachVisualRun(
+        inString text: String, direction: BidiParagraph.Direction, _ body: (Range<Int>, UInt8) -> Void
+    ) throws(BidiError) {
+        // The error is returned, not thrown, out of `withUTF8`: the typed-throws helper
+        // (`withUTF8Buffer`) captures its result in a box with dynamic exclusivity checks.
+        var text = text
+        let failure = text.withUTF8 { bytes -> BidiError? in
+            do throws(BidiError) {
+                _ = try BidiEngine.withAnalysis(of: bytes, paragraphLevel: direction.icuLevel) { bidi, utf16 in
+                    var status = U_ZERO_ERROR
+                    let levels = UnsafeBufferPointer(start: ubidi_getLevels(bidi, &status), count: utf16.count)
+                    requireSuccess(status, "ubidi_getLevels")
+                    let runCount = Int(ubidi_countRuns(bidi, &status))
+                    requireSuccess(status, "ubidi_countRuns")
+                    BidiParagraph.forEachVisualRun(bidi, runCount: runCount, levels: levels, utf16: utf16, utf8: bytes) { lower, upper, level in
+                        body(lower..<upper, level)
+                    }
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
     /// ``isBidiControl(_:)`` for a UTF-16 code unit.
     @inline(__always)
     static func isBidiControl(unit: UInt16) -> Bool {

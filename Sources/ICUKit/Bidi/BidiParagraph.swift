@@ -207,7 +207,7 @@ public struct BidiParagraph: Sendable {
         let runCount = Int(ubidi_countRuns(bidi, &status))
         requireSuccess(status, "ubidi_countRuns")
         let allASCII = utf16.count == utf8.count
-        let hasPairs = !allASCII && utf16.contains { UTF16.isLeadSurrogate($0) }
+        let hasPairs = !allASCII && UTF8Decoding.containsFourByteSequence(utf8)
 
         let levels: [UInt8]
         if !hasPairs {
@@ -224,13 +224,35 @@ public struct BidiParagraph: Sendable {
             levels = perScalar
         }
 
-        // Visual runs, then their UTF-8 offsets in one forward walk in logical order.
-        let runs = withUnsafeTemporaryAllocation(of: (start: Int, end: Int, visual: Int).self, capacity: runCount) { runs in
+        // Appended, not built by `init(unsafeUninitializedCapacity:)`: that initializer is
+        // not specialized and looks up the array storage's metadata in the runtime's cache
+        // on every call (~160 instructions, measured).
+        var runs: [BidiRun] = []
+        runs.reserveCapacity(runCount)
+        let startIndex = text.startIndex, textUTF8 = text.utf8
+        forEachVisualRun(bidi, runCount: runCount, levels: unitLevels, utf16: utf16, utf8: utf8) { lower, upper, level in
+            runs.append(BidiRun(
+                range: textUTF8.index(startIndex, offsetBy: lower)..<textUTF8.index(startIndex, offsetBy: upper),
+                utf8Range: lower..<upper, direction: BidiDirection(level: level), level: level))
+        }
+        return (paragraphLevel, levels, runs)
+    }
+
+    /// Calls `body(lower, upper, level)` for each of the `runCount` visual runs of an analysed
+    /// `UBiDi`, left to right, with the run's UTF-8 offsets: the runs are put in logical order
+    /// on the stack, their offsets found in one forward walk, then reported in visual order.
+    /// Nothing is allocated on the heap.
+    @inline(__always)
+    static func forEachVisualRun(
+        _ bidi: OpaquePointer, runCount: Int, levels: UnsafeBufferPointer<UInt8>,
+        utf16: UnsafeBufferPointer<UInt16>, utf8: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, UInt8) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: (start: Int, end: Int, visual: Int, level: UInt8).self, capacity: runCount) { runs in
             for run in 0..<runCount {
                 var start: Int32 = 0
                 var length: Int32 = 0
                 _ = ubidi_getVisualRun(bidi, Int32(run), &start, &length)
-                runs[run] = (Int(start), Int(start + length), run)
+                runs[run] = (Int(start), Int(start + length), run, levels[Int(start)])
             }
             // Logical order (runs are few; insertion sort allocates nothing).
             for index in 1..<max(runCount, 1) {
@@ -242,35 +264,22 @@ public struct BidiParagraph: Sendable {
                 }
                 runs[position] = current
             }
-            let startIndex = text.startIndex
-            let textUTF8 = text.utf8
-            let bytes = utf8.baseAddress!
-            var u8 = 0, u16 = 0
-            func utf8Offset(_ target: Int) -> Int {
-                if allASCII { return target }
-                while u16 < target {
-                    let lead = bytes[u8]
-                    if lead < 0x80 { u8 &+= 1; u16 &+= 1 }
-                    else if lead < 0xE0 { u8 &+= 2; u16 &+= 1 }
-                    else if lead < 0xF0 { u8 &+= 3; u16 &+= 1 }
-                    else { u8 &+= 4; u16 &+= 2 }
-                }
-                return u8
+            // UTF-8 bounds in logical order; the last run ends the text (no walk to its end).
+            let allASCII = utf16.count == utf8.count
+            var walk = UTF8Walk(utf8, allASCII: allASCII)
+            var lower = 0
+            for index in 0..<runCount {
+                let run = runs[index]
+                let upper = run.end == utf16.count ? utf8.count : walk.utf8Offset(ofUTF16: run.end)
+                runs[index] = (lower, upper, run.visual, run.level)
+                lower = upper
             }
-            return [BidiRun](unsafeUninitializedCapacity: runCount) { result, initialized in
-                var lower = 0
-                for run in runs.prefix(runCount) {
-                    let upper = utf8Offset(run.end)
-                    let level = unitLevels[run.start]
-                    (result.baseAddress! + run.visual).initialize(to: BidiRun(
-                        range: textUTF8.index(startIndex, offsetBy: lower)..<textUTF8.index(startIndex, offsetBy: upper),
-                        utf8Range: lower..<upper, direction: BidiDirection(level: level), level: level))
-                    lower = upper
-                }
-                initialized = runCount
+            // Back to visual order: each run swapped to its visual position.
+            for index in 0..<runCount {
+                while runs[index].visual != index { runs.swapAt(index, runs[index].visual) }
             }
+            for run in runs.prefix(runCount) { body(run.start, run.end, run.level) }
         }
-        return (paragraphLevel, levels, runs)
     }
 }
 

@@ -104,3 +104,24 @@ public enum UTF8Decoding {
         return nil
     }
 }
+
+extension UTF8Decoding {
+    /// Whether valid UTF-8 `bytes` hold a four-byte sequence (a scalar past U+FFFF, a
+    /// surrogate pair in UTF-16): a lead byte F0–F4, looked for eight bytes at a time.
+    static func containsFourByteSequence(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        var index = 0
+        while index &+ 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Bit 7 of a byte survives only when its bits 7, 6, 5 and 4 are all set.
+            if word & (word << 1) & (word << 2) & (word << 3) & 0x8080_8080_8080_8080 != 0 { return true }
+            index &+= 8
+        }
+        while index < count {
+            if base[index] >= 0xF0 { return true }
+            index &+= 1
+        }
+        return false
+    }
+}

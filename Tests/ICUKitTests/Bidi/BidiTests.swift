@@ -156,5 +156,54 @@ struct BidiTests {
     func tooLong() {
         let huge = String(decoding: [UInt8](repeating: 0x61, count: Int(Int32.max) + 10), as: UTF8.self)
         #expect { _ = try BidiParagraph(huge) } throws: { error in if case .inputTooLong = error as? BidiError { true } else { false } }
+        var called = false
+        #expect { try Bidi.forEachVisualRun(in: huge) { _, _ in called = true } } throws: { error in
+            if case .inputTooLong = error as? BidiError { true } else { false }
+        }
+        #expect(!called)
+    }
+
+    /// The visual runs of `paragraph` derived from its per-scalar levels and visual order
+    /// alone: maximal same-level spans in logical order, as UTF-8 ranges, ordered by where
+    /// their first scalar is shown.
+    static func expectedRuns(of paragraph: BidiParagraph) -> [(Range<Int>, UInt8)] {
+        let scalars = Array(paragraph.text.unicodeScalars)
+        var offsets = [0]
+        for scalar in scalars { offsets.append(offsets.last! + String(scalar).utf8.count) }
+        var spans: [(first: Int, end: Int)] = []
+        for index in scalars.indices {
+            if index > 0 && paragraph.levels[index] == paragraph.levels[index - 1] { spans[spans.count - 1].end = index + 1 }
+            else { spans.append((index, index + 1)) }
+        }
+        let visual = paragraph.logicalToVisual
+        return spans
+            .sorted { visual[$0.first] < visual[$1.first] }
+            .map { (offsets[$0.first]..<offsets[$0.end], paragraph.levels[$0.first]) }
+    }
+
+    @Test("forEachVisualRun and visualRuns equal the level spans, on random mixed text", arguments: BidiParagraph.Direction.allCases)
+    func visualRunsOnRandomText(direction: BidiParagraph.Direction) throws {
+        // ASCII, Hebrew, Arabic, Arabic digits, CJK (3 bytes), emoji and a historic RTL
+        // script past U+FFFF (4 bytes: surrogate pairs for ICU), marks, brackets, controls.
+        let pieces = ["abc", " ", "12", "(", ")", "שלום", "مرحبا", "١٢٣", "漢字", "😀", "𐤀𐤁", "\u{301}", "\u{2067}", "\u{2069}",
+                      "\u{202B}", "\u{202C}", "\u{200F}", ".", "-", "\u{E9}"]
+        var random = SplitMix(state: 9)
+        #expect(throws: Never.self) { try Bidi.forEachVisualRun(in: "", direction: direction) { _, _ in Issue.record("a run of empty text") } }
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...14, using: &random) { text += pieces.randomElement(using: &random)! }
+            let paragraph = try BidiParagraph(text, direction: direction)
+            let expected = Self.expectedRuns(of: paragraph)
+            var reported: [(Range<Int>, UInt8)] = []
+            try Bidi.forEachVisualRun(in: text, direction: direction) { reported.append(($0, $1)) }
+            #expect(reported.map(\.0) == expected.map(\.0), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(reported.map(\.1) == expected.map(\.1))
+            #expect(paragraph.visualRuns.map(\.utf8Range) == expected.map(\.0))
+            #expect(paragraph.visualRuns.map(\.level) == expected.map(\.1))
+            for run in paragraph.visualRuns {
+                #expect(text.utf8.distance(from: text.startIndex, to: run.range.lowerBound) == run.utf8Range.lowerBound)
+                #expect(text.utf8.distance(from: text.startIndex, to: run.range.upperBound) == run.utf8Range.upperBound)
+            }
+        }
     }
 }
