@@ -50,7 +50,7 @@ let package = Package(
             dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU", "SegmentationCorpus"]
         ),
         benchmarkTarget("SegmentationBenchmarks", peers: ["FoundationPeers", "SegmentationCorpus"]),
-        benchmarkTarget("BidiBenchmarks"),
+        benchmarkTarget("BidiBenchmarks", peers: ["SegmentationCorpus"]),
         benchmarkTarget("EncodingBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("CollationBenchmarks", peers: ["FoundationPeers", "SegmentationCorpus"]),
         // One warm pass for instruction counts under callgrind (dates-callgrind.sh).
@@ -67,6 +67,11 @@ let package = Package(
         // One warm normalization or case mapping for instruction counts (text-callgrind.sh).
         .executableTarget(
             name: "TextInstructions",
+            dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU", "SegmentationCorpus"]
+        ),
+        // Bidi runs and reordering of 200 UI strings or a 64 KiB document (bidi-callgrind.sh).
+        .executableTarget(
+            name: "BidiInstructions",
             dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU", "SegmentationCorpus"]
         ),
         // 200 short transliterations for instruction counts (translit-callgrind.sh).
