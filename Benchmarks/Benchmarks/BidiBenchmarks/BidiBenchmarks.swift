@@ -2,6 +2,7 @@
 //
 //   runs:     BidiParagraph(text).visualRuns      vs  u_strFromUTF8 + ubidi_setPara +
 //             (levels, runs, UTF-8 ranges)             ubidi_getLevels + ubidi_getVisualRun
+//             and Bidi.forEachVisualRun (runs only)
 //   reorder:  Bidi.visualString(of:)               vs  u_strFromUTF8 + ubidi_setPara +
 //                                                      ubidi_writeReordered + String
 // on 200 short UI strings per iteration and on one 64 KiB document.
@@ -46,6 +47,13 @@ let benchmarks: @Sendable () -> Void = {
                 }
             }
         )
+        Benchmark("runs/\(name)/ICUKit forEachVisualRun") { benchmark in
+            for _ in benchmark.scaledIterations {
+                var sum = 0
+                for text in texts { try! Bidi.forEachVisualRun(in: text) { _, level in sum &+= 1 &+ Int(level) } }
+                blackHole(sum)
+            }
+        }
         Benchmark("runs/\(name)/raw ICU") { benchmark in
             for _ in benchmark.scaledIterations {
                 var sum = 0
