@@ -1,10 +1,12 @@
-// BidiFuzz: arbitrary strings (lossy UTF-8) through BidiParagraph and Bidi.format.
+// BidiFuzz: arbitrary strings (lossy UTF-8) through BidiParagraph, Bidi.forEachVisualRun
+// and Bidi.format.
 //
 // Properties checked (a violation calls fatalError, which libFuzzer reports as a crash):
 // - for each direction (chosen by the first byte): one level per scalar; the paragraph
 //   level is 0 or 1 unless forced; visualToLogical is a permutation and logicalToVisual
 //   its inverse; the visual runs cover the text exactly once (in logical order without
-//   gaps or overlaps), each run's levels all equal its level;
+//   gaps or overlaps), each run's levels all equal its level; Bidi.forEachVisualRun
+//   reports the same runs in the same (visual) order;
 // - the visual string keeps every scalar when controls are kept and mirroring is off
 //   (same multiset), and only drops bidi controls when they are removed;
 // - paragraphs(in:) splits the text into pieces whose concatenation is the text;
@@ -51,6 +53,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         expect(run.direction == BidiDirection(level: run.level), "run direction and level disagree")
     }
     expect(expectedStart == text.utf8.count, "runs end at \(expectedStart) of \(text.utf8.count)")
+
+    // The allocation-free path reports the paragraph's visual runs, in the same order.
+    var reported: [(Range<Int>, UInt8)] = []
+    do { try Bidi.forEachVisualRun(in: text, direction: direction) { reported.append(($0, $1)) } } catch {
+        fatalError("forEachVisualRun threw \(error) for a short text")
+    }
+    expect(reported.map(\.0) == paragraph.visualRuns.map(\.utf8Range), "forEachVisualRun ranges differ from visualRuns")
+    expect(reported.map(\.1) == paragraph.visualRuns.map(\.level), "forEachVisualRun levels differ from visualRuns")
 
     let kept = paragraph.visualString(mirroring: false, removingControls: false)
     expect(kept.unicodeScalars.map(\.value).sorted() == scalars.map(\.value).sorted(), "visual string changed the scalars")
