@@ -55,6 +55,7 @@ struct NormalizeCommand: ParsableCommand {
             }
             return
         }
+        try DocumentInput.checkBatchOptions(arguments.input)
         var out = OutputBuffer()
         let file = try InputFile(arguments.input.file)
         defer { file.close() }

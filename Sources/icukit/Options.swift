@@ -118,11 +118,17 @@ struct DocumentInput: ParsableArguments {
         var file: String? = nil
     }
 
-    /// The pipeline over input options' `values` (see ``pipeline()``).
-    static func pipeline(_ values: Values) throws(CLIFailure) -> RecordPipeline {
+    /// Refuses the batch options without `--jsonl` (exit 64), for the pipeline and for the
+    /// commands that stream plain input past it.
+    static func checkBatchOptions(_ values: Values) throws(CLIFailure) {
         if !values.jsonl, values.onError != .fail || values.jobs != nil {
             throw .usage("--on-error and --jobs apply to --jsonl input")
         }
+    }
+
+    /// The pipeline over input options' `values` (see ``pipeline()``).
+    static func pipeline(_ values: Values) throws(CLIFailure) -> RecordPipeline {
+        try checkBatchOptions(values)
         return RecordPipeline(
             jsonLines: values.jsonl, lossy: values.lossy, onError: values.onError,
             jobs: values.jobs ?? CLI.processorCount, flushesEachRecord: values.flush

@@ -49,6 +49,23 @@ struct StreamingCLITests {
         return nil
     }
 
+    @Test("--jobs and --on-error without --jsonl are refused (64) by every document command, before any output")
+    func batchOptionsNeedJSONLines() throws {
+        let commands: [[String]] = [
+            ["segment", "--by", "word"], ["normalize", "--form", "nfc"], ["normalize", "--form", "nfc", "--check"],
+            ["case", "--to", "upper"], ["language"], ["transliterate", "Any-Latin"], ["bidi"], ["search", "--all", "a"],
+            ["spoof", "check"],
+        ]
+        for command in commands {
+            for options in [["--jobs", "2"], ["--on-error", "skip"]] {
+                let result = try run(command + options, input: "a text\n")
+                #expect(result.status == 64, "\(command + options)")
+                #expect(result.stdout.isEmpty, "\(command + options)")
+                #expect(result.stderr.contains("apply to --jsonl input"), "\(command + options): \(result.stderr)")
+            }
+        }
+    }
+
     @Test("--jsonl streams: the first result of an input that has not ended arrives at once", arguments: [1, 2])
     func firstResultBeforeEndOfInput(jobs: Int) throws {
         let (process, input, output) = try start(["segment", "--by", "word", "--format", "count", "--jsonl", "--jobs", "\(jobs)"])
