@@ -35,7 +35,9 @@ let window = Int(Int32.max) - 1
 @inline(never) func walk() -> Int {
     var count = 0
     switch mode {
-    case "default": for text in texts { segmenter.forEachBoundary(in: text) { _, _ in count += 1 } }
+    // `&+=` here: with the same body as the other modes' closures, the optimizer merges the
+    // three and chains two forwarding thunks (~8 instructions a boundary) in front of this one.
+    case "default": for text in texts { segmenter.forEachBoundary(in: text) { _, _ in count &+= 1 } }
     case "utf8": for text in texts { segmenter.forEachBoundary(in: text, path: .utf8, window: window) { _, _ in count += 1 } }
     case "utf16": for text in texts { segmenter.forEachBoundary(in: text, path: .utf16, window: window) { _, _ in count += 1 } }
     case "rawutf8": for text in texts { count += raw.walkUTF8(text).boundaries }

@@ -134,40 +134,54 @@ extension Segmenter {
                 ubrk_setText(entry.iterator, utf16.baseAddress, Int32(utf16.count), &status)
                 if let twin = entry.statusIterator { ubrk_setText(twin, utf16.baseAddress, Int32(utf16.count), &status) }
                 requireSuccess(status, "ubrk_setText")
-                let iterator = entry.iterator
-                var walk = UTF8Walk(bytes, allASCII: utf16.count == bytes.count)
-                var boundary = ubrk_next(iterator)
-                // One loop per unit, so that none decides the unit or looks for a status
-                // twin (sentences only) per boundary.
-                switch unit {
-                case .grapheme:
-                    while boundary >= 0 {
-                        body(base + walk.utf8Offset(ofUTF16: Int(boundary)), .cluster)
-                        boundary = ubrk_next(iterator)
-                    }
-                case .word:
-                    while boundary >= 0 {
-                        let kind = Segment.Kind.from(ruleStatus: ubrk_getRuleStatus(iterator), unit: .word)
-                        body(base + walk.utf8Offset(ofUTF16: Int(boundary)), kind)
-                        boundary = ubrk_next(iterator)
-                    }
-                case .line:
-                    while boundary >= 0 {
-                        let kind: Segment.Kind = ubrk_getRuleStatus(iterator) < 100 ? .soft : .hard
-                        body(base + walk.utf8Offset(ofUTF16: Int(boundary)), kind)
-                        boundary = ubrk_next(iterator)
-                    }
-                case .sentence:
-                    // Sentences are long: their steps are summed eight units at a time.
-                    var ruleStatus = RuleStatus(entry)
-                    var blockWalk = UTF8BlockWalk(bytes, utf16: utf16)
-                    while boundary >= 0 {
-                        let kind: Segment.Kind = ruleStatus.at(boundary) < 100 ? .terminator : .separator
-                        body(base + blockWalk.utf8Offset(ofUTF16: Int(boundary)), kind)
-                        boundary = ubrk_next(iterator)
-                    }
+                // All-ASCII text needs no walk: its UTF-16 offsets are its UTF-8 offsets, and
+                // the loops are specialized for each case (no per-boundary test).
+                if utf16.count == bytes.count {
+                    Self.utf16Boundaries(entry, unit: unit, base: base, walk: ASCIIOffsets(), longWalk: ASCIIOffsets(), body)
+                } else {
+                    Self.utf16Boundaries(entry, unit: unit, base: base, walk: UTF8Walk(bytes, allASCII: false),
+                                         longWalk: UTF8BlockWalk(bytes, utf16: utf16), body)
                 }
                 entry.releaseUTF16()
+            }
+        }
+    }
+
+    /// The boundaries of the iterator's UTF-16 text, UTF-8 offsets by `walk` (`longWalk`
+    /// for sentences, whose steps are long). One loop per unit, so that none decides the
+    /// unit or looks for a status twin (sentences only) per boundary.
+    @inline(__always)
+    private static func utf16Boundaries<Walk: UTF16ToUTF8Offsets, LongWalk: UTF16ToUTF8Offsets>(
+        _ entry: BreakIterator, unit: Unit, base: Int, walk: Walk, longWalk: LongWalk, _ body: (Int, Segment.Kind) -> Void
+    ) {
+        let iterator = entry.iterator
+        var walk = walk
+        var boundary = ubrk_next(iterator)
+        switch unit {
+        case .grapheme:
+            while boundary >= 0 {
+                body(base &+ walk.utf8Offset(ofUTF16: Int(boundary)), .cluster)
+                boundary = ubrk_next(iterator)
+            }
+        case .word:
+            while boundary >= 0 {
+                let kind = Segment.Kind.from(ruleStatus: ubrk_getRuleStatus(iterator), unit: .word)
+                body(base &+ walk.utf8Offset(ofUTF16: Int(boundary)), kind)
+                boundary = ubrk_next(iterator)
+            }
+        case .line:
+            while boundary >= 0 {
+                let kind: Segment.Kind = ubrk_getRuleStatus(iterator) < 100 ? .soft : .hard
+                body(base &+ walk.utf8Offset(ofUTF16: Int(boundary)), kind)
+                boundary = ubrk_next(iterator)
+            }
+        case .sentence:
+            var ruleStatus = RuleStatus(entry)
+            var walk = longWalk
+            while boundary >= 0 {
+                let kind: Segment.Kind = ruleStatus.at(boundary) < 100 ? .terminator : .separator
+                body(base &+ walk.utf8Offset(ofUTF16: Int(boundary)), kind)
+                boundary = ubrk_next(iterator)
             }
         }
     }
@@ -303,6 +317,20 @@ extension Segmenter {
         }
     }
 }
+
+/// A forward map from increasing UTF-16 offsets of a text to its UTF-8 offsets.
+protocol UTF16ToUTF8Offsets {
+    mutating func utf8Offset(ofUTF16 target: Int) -> Int
+}
+
+/// The map for all-ASCII text: the offsets are equal.
+struct ASCIIOffsets: UTF16ToUTF8Offsets {
+    @inline(__always)
+    func utf8Offset(ofUTF16 target: Int) -> Int { target }
+}
+
+extension UTF8Walk: UTF16ToUTF8Offsets {}
+extension UTF8BlockWalk: UTF16ToUTF8Offsets {}
 
 /// Maps increasing UTF-16 offsets of valid UTF-8 text back to UTF-8 offsets in one forward
 /// walk, one step per character by its lead byte. The walk keeps the UTF-8 offset and the
