@@ -30,21 +30,40 @@ struct CollationFlags: ParsableArguments {
     @Flag(name: .long, help: "Finder-style ordering (numeric, case- and width-insensitive, locale-aware).")
     var standard = false
 
-    func collator() throws(CLIFailure) -> Collator {
-        let locale = try locale.localeID(strict: strictness)
-        if standard && (strength != nil || numeric || caseFirst != nil || ignorePunctuation) {
-            throw .usage("--standard cannot be combined with --strength, --numeric, --case-first or --ignore-punctuation")
-        }
-        do {
-            if standard { return try Collator.standard(locale: locale) }
-            var options = Collator.Options()
-            options.strength = strength
-            if numeric { options.numeric = true }
-            options.caseFirst = caseFirst.map { $0 == .upper ? .upper : .lower }
-            if ignorePunctuation { options.alternate = .shifted }
-            return try Collator(locale: locale, options: options)
-        } catch {
-            throw CLIFailure(message: "cannot open the collator: \(error)", code: CLI.software)
+    /// These flags' values, as ArgumentParser read them.
+    var values: Values {
+        Values(locale: locale.locale, strict: strictness.strict, strength: strength, numeric: numeric, caseFirst: caseFirst,
+               ignorePunctuation: ignorePunctuation, standard: standard)
+    }
+
+    func collator() throws(CLIFailure) -> Collator { try values.collator() }
+
+    /// The values of the collation flags, as ArgumentParser or ``FastParse`` read them.
+    struct Values: Equatable {
+        var locale: String? = nil
+        var strict = false
+        var strength: Collator.Strength? = nil
+        var numeric = false
+        var caseFirst: CaseFirstFlag? = nil
+        var ignorePunctuation = false
+        var standard = false
+
+        func collator() throws(CLIFailure) -> Collator {
+            let locale = try CLI.locale(locale, strict: strict)
+            if standard && (strength != nil || numeric || caseFirst != nil || ignorePunctuation) {
+                throw .usage("--standard cannot be combined with --strength, --numeric, --case-first or --ignore-punctuation")
+            }
+            do {
+                if standard { return try Collator.standard(locale: locale) }
+                var options = Collator.Options()
+                options.strength = strength
+                if numeric { options.numeric = true }
+                options.caseFirst = caseFirst.map { $0 == .upper ? .upper : .lower }
+                if ignorePunctuation { options.alternate = .shifted }
+                return try Collator(locale: locale, options: options)
+            } catch {
+                throw CLIFailure(message: "cannot open the collator: \(error)", code: CLI.software)
+            }
         }
     }
 }
@@ -69,16 +88,30 @@ struct SortCommand: ParsableCommand {
     @OptionGroup var input: InputFileArgument
 
     func run() throws {
-        let collator = try collation.collator()
-        var text = try CLI.text(try CLI.readInput(input.file), lossy: lossiness.lossy)
+        try Self.sort(Arguments(collation: collation.values, reverse: reverse, unique: unique, lossy: lossiness.lossy, file: input.file))
+    }
+
+    /// The values of `sort`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var collation = CollationFlags.Values()
+        var reverse = false
+        var unique = false
+        var lossy = false
+        var file: String? = nil
+    }
+
+    /// Runs `sort` on its arguments' values.
+    static func sort(_ arguments: Arguments) throws {
+        let collator = try arguments.collation.collator()
+        var text = try CLI.text(try CLI.readInput(arguments.file), lossy: arguments.lossy)
         let lines = Self.lines(of: &text)
         var sorted = collator.sorted(lines)
-        if unique {
+        if arguments.unique {
             var kept: [Substring] = []
             for line in sorted where kept.last.map({ collator.compare($0, line) != .equal }) ?? true { kept.append(line) }
             sorted = kept
         }
-        if reverse { sorted.reverse() }
+        if arguments.reverse { sorted.reverse() }
         var out = OutputBuffer()
         for var line in sorted {
             line.withUTF8 { out.append(bytes: $0) }

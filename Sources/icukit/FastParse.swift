@@ -2,7 +2,7 @@ import ArgumentParser
 import ICUKit
 
 /// The start-up fast path for the commands a batch job starts once per file or block
-/// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`): their arguments read by hand when every one is of a plain form, without
+/// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`, `sort`): their arguments read by hand when every one is of a plain form, without
 /// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
@@ -40,6 +40,9 @@ enum FastParse {
         case "transliterate":
             guard let values = TransliterateCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try TransliterateCommand.transliterate(values) }
+        case "sort":
+            guard let values = SortCommand.fastParse(arguments.dropFirst()) else { return nil }
+            return { try SortCommand.sort(values) }
         default:
             return nil
         }
@@ -218,6 +221,37 @@ extension TransliterateCommand {
         input.file = nil
         return Arguments(rules: parsed["rules"], reverse: parsed.flags.contains("reverse"), list: parsed.flags.contains("list"),
                          arguments: parsed.positionals, input: input)
+    }
+}
+
+extension SortCommand {
+    /// `sort [--locale ID] [--strict] [--strength S] [--numeric] [--case-first upper|lower]
+    /// [--ignore-punctuation] [--standard] [--reverse] [--unique] [--lossy] [FILE]`, or nil.
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["locale", "strength", "case-first"],
+            flags: ["strict", "numeric", "ignore-punctuation", "standard", "reverse", "unique", "lossy"], positionals: 1) else {
+            return nil
+        }
+        var values = Arguments()
+        if let name = parsed["strength"] {
+            guard let strength = Collator.Strength(rawValue: name) else { return nil }
+            values.collation.strength = strength
+        }
+        if let name = parsed["case-first"] {
+            guard let caseFirst = CollationFlags.CaseFirstFlag(rawValue: name) else { return nil }
+            values.collation.caseFirst = caseFirst
+        }
+        values.collation.locale = parsed["locale"]
+        values.collation.strict = parsed.flags.contains("strict")
+        values.collation.numeric = parsed.flags.contains("numeric")
+        values.collation.ignorePunctuation = parsed.flags.contains("ignore-punctuation")
+        values.collation.standard = parsed.flags.contains("standard")
+        values.reverse = parsed.flags.contains("reverse")
+        values.unique = parsed.flags.contains("unique")
+        values.lossy = parsed.flags.contains("lossy")
+        values.file = parsed.positionals.first
+        return values
     }
 }
 

@@ -331,4 +331,41 @@ struct StartupParseTests {
             top: full.top, declared: full.declared, allow: full.allow, language: full.language, lossy: full.lossiness.lossy,
             format: full.output.format, jobs: full.jobs, files: full.files))
     }
+
+    /// `sort` spellings ``FastParse`` reads by hand.
+    static let sortHandParsed: [[String]] = [
+        ["sort"], ["sort", "-"], ["sort", "words.txt"], ["sort", "--locale", "sv", "words.txt"], ["sort", "--locale=de-u-co-phonebk"],
+        ["sort", "--strength", "primary", "--numeric", "--case-first", "upper", "--ignore-punctuation", "--reverse", "--unique"],
+        ["sort", "--standard", "--locale", "ja", "--strict", "--lossy", "x.txt"], ["sort", "--strength=identical", "--case-first=lower"],
+        ["sort", "--standard", "--numeric"],
+    ]
+
+    /// `sort` spellings left to ArgumentParser.
+    static let sortNotHandParsed: [[String]] = [
+        ["sort", "--help"], ["sort", "-h"], ["sort", "--locale"], ["sort", "--strength", "strong"], ["sort", "--case-first", "Upper"],
+        ["sort", "a", "b"], ["sort", "--reverse", "--reverse"], ["sort", "--", "-x"], ["sort", "--jobs", "2"], ["sort", "--locale", ""],
+        ["sort", "--locale", "sv", "--locale", "de"], ["sort", "-r"],
+    ]
+
+    @Test("sort read by hand gives what ArgumentParser gives", arguments: sortHandParsed)
+    func sortHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? SortCommand)
+        let expected = SortCommand.Arguments(
+            collation: full.collation.values, reverse: full.reverse, unique: full.unique, lossy: full.lossiness.lossy, file: full.input.file)
+        let fast = try #require(SortCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == expected)
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("sort spellings ArgumentParser must read are left to it", arguments: sortNotHandParsed)
+    func sortHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
+    @Test("sort's hand-read defaults are ArgumentParser's")
+    func sortDefaultsAgree() throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(["sort"]) as? SortCommand)
+        #expect(SortCommand.Arguments() == SortCommand.Arguments(
+            collation: full.collation.values, reverse: full.reverse, unique: full.unique, lossy: full.lossiness.lossy, file: full.input.file))
+    }
 }
