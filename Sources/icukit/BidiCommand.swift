@@ -36,8 +36,24 @@ struct BidiAnalyzeCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
-        let direction = direction, format = output.format
-        try input.forEachDocument { document, out throws(CLIFailure) in
+        let batch = input.batch
+        try Self.analyze(Arguments(
+            direction: direction, format: output.format,
+            input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: batch.onError,
+                                        jobs: batch.jobs, flush: batch.flush, file: input.input.file)))
+    }
+
+    /// The values of `bidi [analyze]`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var direction = BidiParagraph.Direction.auto
+        var format = Format.defaultFormat
+        var input = DocumentInput.Values()
+    }
+
+    /// Runs `bidi [analyze]` on its arguments' values.
+    static func analyze(_ arguments: Arguments) throws {
+        let direction = arguments.direction, format = arguments.format
+        try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
             if format == .visual {
                 do { try Self.appendVisual(document, direction: direction, to: &out) } catch { throw CLIFailure.data("\(error)") }
                 return

@@ -2,7 +2,7 @@ import ArgumentParser
 import ICUKit
 
 /// The start-up fast path for the commands a batch job starts once per file or block
-/// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`, `sort`): their arguments read by hand when every one is of a plain form, without
+/// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`, `sort`, `bidi`): their arguments read by hand when every one is of a plain form, without
 /// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
@@ -43,6 +43,9 @@ enum FastParse {
         case "sort":
             guard let values = SortCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try SortCommand.sort(values) }
+        case "bidi":
+            guard let values = BidiAnalyzeCommand.fastParse(arguments.dropFirst()) else { return nil }
+            return { try BidiAnalyzeCommand.analyze(values) }
         default:
             return nil
         }
@@ -251,6 +254,31 @@ extension SortCommand {
         values.unique = parsed.flags.contains("unique")
         values.lossy = parsed.flags.contains("lossy")
         values.file = parsed.positionals.first
+        return values
+    }
+}
+
+extension BidiAnalyzeCommand {
+    /// `bidi [--direction auto|ltr|rtl] [--format text|json|visual] [--jsonl] [--lossy]
+    /// [--on-error POLICY] [--jobs N] [--flush] [FILE]` (the default subcommand), or nil. A
+    /// FILE named like a subcommand (`analyze`, `isolate`, `help`) is left to ArgumentParser.
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["direction", "format"] + DocumentInput.Values.options, flags: DocumentInput.Values.flags,
+            positionals: 1) else {
+            return nil
+        }
+        if let file = parsed.positionals.first, ["analyze", "isolate", "help"].contains(file) { return nil }
+        guard let input = DocumentInput.Values(parsed) else { return nil }
+        var values = Arguments(input: input)
+        if let name = parsed["direction"] {
+            guard let direction = BidiParagraph.Direction(rawValue: name) else { return nil }
+            values.direction = direction
+        }
+        if let name = parsed["format"] {
+            guard let format = Format(rawValue: name) else { return nil }
+            values.format = format
+        }
         return values
     }
 }

@@ -368,4 +368,39 @@ struct StartupParseTests {
         #expect(SortCommand.Arguments() == SortCommand.Arguments(
             collation: full.collation.values, reverse: full.reverse, unique: full.unique, lossy: full.lossiness.lossy, file: full.input.file))
     }
+
+    /// `bidi` spellings ``FastParse`` reads by hand (the default subcommand, analyze).
+    static let bidiHandParsed: [[String]] = [
+        ["bidi"], ["bidi", "-"], ["bidi", "doc.txt"], ["bidi", "--direction", "rtl", "--format", "json", "doc.txt"],
+        ["bidi", "--format=visual", "--direction=ltr", "--lossy"],
+        ["bidi", "--jsonl", "--on-error", "skip", "--jobs", "3", "--flush", "strings.jsonl"],
+    ]
+
+    /// `bidi` spellings left to ArgumentParser.
+    static let bidiNotHandParsed: [[String]] = [
+        ["bidi", "--help"], ["bidi", "-h"], ["bidi", "analyze"], ["bidi", "analyze", "doc.txt"], ["bidi", "isolate", "%@ x", "y"],
+        ["bidi", "help"], ["bidi", "--direction", "RTL"], ["bidi", "--format", "csv"], ["bidi", "a", "b"], ["bidi", "--jobs", "0"],
+        ["bidi", "--direction"], ["bidi", "--", "-x"],
+    ]
+
+    @Test("bidi read by hand gives what ArgumentParser gives", arguments: bidiHandParsed)
+    func bidiHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? BidiAnalyzeCommand)
+        let expected = BidiAnalyzeCommand.Arguments(direction: full.direction, format: full.output.format, input: Self.documentValues(full.input))
+        let fast = try #require(BidiAnalyzeCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == expected)
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("bidi spellings ArgumentParser must read are left to it", arguments: bidiNotHandParsed)
+    func bidiHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
+    @Test("bidi's hand-read defaults are ArgumentParser's")
+    func bidiDefaultsAgree() throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(["bidi"]) as? BidiAnalyzeCommand)
+        #expect(BidiAnalyzeCommand.Arguments() == BidiAnalyzeCommand.Arguments(
+            direction: full.direction, format: full.output.format, input: Self.documentValues(full.input)))
+    }
 }
