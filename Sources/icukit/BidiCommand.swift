@@ -36,11 +36,7 @@ struct BidiAnalyzeCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
-        let batch = input.batch
-        try Self.analyze(Arguments(
-            direction: direction, format: output.format,
-            input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: batch.onError,
-                                        jobs: batch.jobs, flush: batch.flush, file: input.input.file)))
+        try Self.analyze(Arguments(direction: direction, format: output.format, input: input.values))
     }
 
     /// The values of `bidi [analyze]`'s arguments, as ArgumentParser or ``FastParse`` read them.

@@ -207,21 +207,43 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
+        try Self.search(Arguments(
+            pattern: pattern, locale: locale.locale, strict: strictness.strict, caseInsensitive: caseInsensitive,
+            diacriticInsensitive: diacriticInsensitive, backwards: backwards, anchored: anchored, all: all,
+            format: output.format, input: input.values))
+    }
+
+    /// The values of `search`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var pattern: String
+        var locale: String? = nil
+        var strict = false
+        var caseInsensitive = false
+        var diacriticInsensitive = false
+        var backwards = false
+        var anchored = false
+        var all = false
+        var format = OutputFormat.defaultFormat
+        var input = DocumentInput.Values()
+    }
+
+    /// Runs `search` on its arguments' values.
+    static func search(_ arguments: Arguments) throws {
         var options: StringSearcher.Options = []
-        if caseInsensitive { options.insert(.caseInsensitive) }
-        if diacriticInsensitive { options.insert(.diacriticInsensitive) }
-        if backwards { options.insert(.backwards) }
-        if anchored { options.insert(.anchored) }
+        if arguments.caseInsensitive { options.insert(.caseInsensitive) }
+        if arguments.diacriticInsensitive { options.insert(.diacriticInsensitive) }
+        if arguments.backwards { options.insert(.backwards) }
+        if arguments.anchored { options.insert(.anchored) }
         let searcher: StringSearcher
         do {
-            searcher = try StringSearcher(pattern, options: options, locale: try locale.localeID(strict: strictness))
+            searcher = try StringSearcher(arguments.pattern, options: options, locale: try CLI.locale(arguments.locale, strict: arguments.strict))
         } catch let failure as CLIFailure {
             throw failure
         } catch {
             throw CLIFailure(message: "cannot prepare the search: \(error)", code: CLI.software)
         }
-        let all = all, backwards = backwards, anchored = anchored, format = output.format
-        try input.forEachDocument { document, out throws(CLIFailure) in
+        let all = arguments.all, backwards = arguments.backwards, anchored = arguments.anchored, format = arguments.format
+        try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
             var ranges = searcher.utf8Ranges(in: document)
             if !all, backwards, !anchored { ranges = Array(ranges.suffix(1)) } else if !all { ranges = Array(ranges.prefix(1)) }
             switch format {

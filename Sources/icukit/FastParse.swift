@@ -2,7 +2,8 @@ import ArgumentParser
 import ICUKit
 
 /// The start-up fast path for the commands a batch job starts once per file or block
-/// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`, `sort`, `bidi`): their arguments read by hand when every one is of a plain form, without
+/// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`, `sort`, `bidi`,
+/// `search`): their arguments read by hand when every one is of a plain form, without
 /// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
@@ -46,6 +47,9 @@ enum FastParse {
         case "bidi":
             guard let values = BidiAnalyzeCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try BidiAnalyzeCommand.analyze(values) }
+        case "search":
+            guard let values = SearchCommand.fastParse(arguments.dropFirst()) else { return nil }
+            return { try SearchCommand.search(values) }
         default:
             return nil
         }
@@ -279,6 +283,36 @@ extension BidiAnalyzeCommand {
             guard let format = Format(rawValue: name) else { return nil }
             values.format = format
         }
+        return values
+    }
+}
+
+extension SearchCommand {
+    /// `search PATTERN [--locale ID] [--strict] [--case-insensitive] [--diacritic-insensitive]
+    /// [--backwards] [--anchored] [--all] [--format text|json] [--jsonl] [--lossy]
+    /// [--on-error POLICY] [--jobs N] [--flush] [FILE]`, or nil (a PATTERN that starts with
+    /// `-` is left to ArgumentParser, as is a missing one).
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["locale", "format"] + DocumentInput.Values.options,
+            flags: ["strict", "case-insensitive", "diacritic-insensitive", "backwards", "anchored", "all"] + DocumentInput.Values.flags,
+            positionals: 2) else {
+            return nil
+        }
+        guard let pattern = parsed.positionals.first, var input = DocumentInput.Values(parsed) else { return nil }
+        input.file = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
+        var values = Arguments(pattern: pattern, input: input)
+        if let name = parsed["format"] {
+            guard let format = OutputFormat(rawValue: name) else { return nil }
+            values.format = format
+        }
+        values.locale = parsed["locale"]
+        values.strict = parsed.flags.contains("strict")
+        values.caseInsensitive = parsed.flags.contains("case-insensitive")
+        values.diacriticInsensitive = parsed.flags.contains("diacritic-insensitive")
+        values.backwards = parsed.flags.contains("backwards")
+        values.anchored = parsed.flags.contains("anchored")
+        values.all = parsed.flags.contains("all")
         return values
     }
 }

@@ -41,11 +41,7 @@ struct LanguageCommand: ParsableCommand {
     }
 
     func run() throws {
-        let batch = input.batch
-        try Self.recognize(
-            Arguments(top: top, hints: hints, constraints: constraints, runs: runs, format: format,
-                      input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: batch.onError,
-                                                  jobs: batch.jobs, flush: batch.flush, file: input.input.file)))
+        try Self.recognize(Arguments(top: top, hints: hints, constraints: constraints, runs: runs, format: format, input: input.values))
     }
 
     /// The values of `language`'s arguments, as ArgumentParser or ``FastParse`` read them.

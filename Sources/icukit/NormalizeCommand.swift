@@ -26,11 +26,7 @@ struct NormalizeCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
-        let batch = input.batch
-        try Self.normalize(
-            Arguments(form: form, check: check,
-                      input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: batch.onError,
-                                                  jobs: batch.jobs, flush: batch.flush, file: input.input.file)))
+        try Self.normalize(Arguments(form: form, check: check, input: input.values))
     }
 
     /// The values of `normalize`'s arguments, as ArgumentParser or ``FastParse`` read them.

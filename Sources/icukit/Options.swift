@@ -104,8 +104,13 @@ struct DocumentInput: ParsableArguments {
     /// The pipeline over this input: the whole input as one document, or (`--jsonl`) one
     /// document per line, streamed.
     func pipeline() throws(CLIFailure) -> RecordPipeline {
-        try Self.pipeline(Values(jsonl: jsonLines.jsonl, lossy: lossiness.lossy, onError: batch.onError, jobs: batch.jobs,
-                                 flush: batch.flush, file: input.file))
+        try Self.pipeline(values)
+    }
+
+    /// These options' values, as ArgumentParser read them.
+    var values: Values {
+        Values(jsonl: jsonLines.jsonl, lossy: lossiness.lossy, onError: batch.onError, jobs: batch.jobs, flush: batch.flush,
+               file: input.file)
     }
 
     /// The values of these options, as ArgumentParser or ``FastParse`` read them.

@@ -31,11 +31,9 @@ struct SegmentCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
-        let batch = input.batch
         try Self.segment(
             Arguments(by: by, locale: locale.locale, strict: strictness.strict, format: output.format, wordsOnly: wordsOnly,
-                      input: DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: batch.onError,
-                                                  jobs: batch.jobs, flush: batch.flush, file: input.input.file)))
+                      input: input.values))
     }
 
     /// The values of `segment`'s arguments, as ArgumentParser or ``FastParse`` read them.

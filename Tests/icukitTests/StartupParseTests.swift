@@ -403,4 +403,44 @@ struct StartupParseTests {
         #expect(BidiAnalyzeCommand.Arguments() == BidiAnalyzeCommand.Arguments(
             direction: full.direction, format: full.output.format, input: Self.documentValues(full.input)))
     }
+
+    /// `search` spellings ``FastParse`` reads by hand.
+    static let searchHandParsed: [[String]] = [
+        ["search", "the"], ["search", "the", "doc.txt"], ["search", "the", "-"], ["search", "--all", "في", "--format", "json", "doc.txt"],
+        ["search", "STRASSE", "--locale", "de", "--case-insensitive", "--diacritic-insensitive", "--strict"],
+        ["search", "x", "--backwards", "--anchored", "--lossy", "--jsonl", "--on-error=report", "--jobs", "2", "--flush", "r.jsonl"],
+        ["search", ""], ["search", "a b", "--format=text"],
+    ]
+
+    /// `search` spellings left to ArgumentParser.
+    static let searchNotHandParsed: [[String]] = [
+        ["search"], ["search", "--all"], ["search", "-x"], ["search", "--", "-x"], ["search", "a", "b", "c"], ["search", "-h"],
+        ["search", "a", "--format", "csv"], ["search", "a", "--all", "--all"], ["search", "a", "--jobs", "0"], ["search", "a", "--locale"],
+    ]
+
+    @Test("search read by hand gives what ArgumentParser gives", arguments: searchHandParsed)
+    func searchHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? SearchCommand)
+        let expected = SearchCommand.Arguments(
+            pattern: full.pattern, locale: full.locale.locale, strict: full.strictness.strict, caseInsensitive: full.caseInsensitive,
+            diacriticInsensitive: full.diacriticInsensitive, backwards: full.backwards, anchored: full.anchored, all: full.all,
+            format: full.output.format, input: full.input.values)
+        let fast = try #require(SearchCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == expected)
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("search spellings ArgumentParser must read are left to it", arguments: searchNotHandParsed)
+    func searchHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
+    @Test("search's hand-read defaults are ArgumentParser's")
+    func searchDefaultsAgree() throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(["search", "x"]) as? SearchCommand)
+        #expect(SearchCommand.Arguments(pattern: "x") == SearchCommand.Arguments(
+            pattern: full.pattern, locale: full.locale.locale, strict: full.strictness.strict, caseInsensitive: full.caseInsensitive,
+            diacriticInsensitive: full.diacriticInsensitive, backwards: full.backwards, anchored: full.anchored, all: full.all,
+            format: full.output.format, input: full.input.values))
+    }
 }
