@@ -174,6 +174,13 @@ public struct CaseMapper: Sendable, Hashable {
         try CaseMappingTables.make(tableOperation(operation)).get().mismatches()
     }
 
+    /// The number of code points (the tables' candidates) where the table builder's value
+    /// differs from the plain reference computation (must be 0; for tests).
+    @_spi(Testing)
+    public static func fastPathBuilderMismatches(_ operation: FastPathOperation) throws(TextTransformError) -> Int {
+        try CaseMappingTable.builderMismatches(tableOperation(operation))
+    }
+
     private static func tableOperation(_ operation: FastPathOperation) -> CaseMappingTable.Operation {
         switch operation {
         case .upper: .upper

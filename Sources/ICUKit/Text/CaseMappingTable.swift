@@ -55,63 +55,184 @@ final class CaseMappingTable: @unchecked Sendable {
     init(_ operation: Operation) throws(TextTransformError) {
         self.operation = operation
         handle = try CaseMapHandle.handle(locale: "", options: operation == .fold ? UInt32(U_FOLD_CASE_DEFAULT) : 0)
-        let map = handle.shared.pointer
-        let call = Self.call(operation, map)
-        var flat = [UInt32](repeating: 0, count: 0x110000)
+        let call = Self.call(operation, handle.shared.pointer)
         // Outside these sets no code point changes under any case operation (verified over
         // the whole code space by the tests); only these few thousand are asked of ICU.
         let candidates: [ClosedRange<Int32>]
         do { candidates = try NormalizationEngine.ranges("[[:Changes_When_Casemapped:][:Changes_When_Casefolded:][:Cased:][:Case_Ignorable:]]") } catch { throw .icu(error) }
+        // Built block by block in a cold process, with nothing allocated per code point and
+        // no `Dictionary` (hashing a new key type scans every protocol conformance): blocks
+        // without a candidate share block 0, all "unchanged"; a filled block is shared with
+        // an equal one found by its checksum.
+        var table = [UInt32](repeating: 0, count: 128)
+        var index = [UInt16](repeating: 0, count: 0x110000 >> 7)
+        var checksums: [(sum: UInt32, number: UInt16)] = []
         var growth = 2
-        let probes = Probes(call)
+        let builder = Builder(operation, call)
+        defer { builder.deallocate() }
+        var scratch = [UInt32](repeating: 0, count: 128)
+        var block = -1
+        func finish() {
+            guard block >= 0 else { return }
+            var sum: UInt32 = 0
+            for value in scratch { sum = sum &* 31 &+ value }
+            if scratch.allSatisfy({ $0 == 0 }) {
+                index[block] = 0
+            } else if let shared = checksums.first(where: { $0.sum == sum && table[Int($0.number) << 7 ..< (Int($0.number) + 1) << 7].elementsEqual(scratch) }) {
+                index[block] = shared.number
+            } else {
+                let number = UInt16(table.count >> 7)
+                table.append(contentsOf: scratch)
+                checksums.append((sum, number))
+                index[block] = number
+            }
+            for slot in scratch.indices { scratch[slot] = 0 }
+        }
         for range in candidates {
             for c in range where c < 0xD800 || c > 0xDFFF {
-                let value = Self.compute(c, operation, call, probes)
-                flat[Int(c)] = value
+                if Int(c >> 7) != block {
+                    finish()
+                    block = Int(c >> 7)
+                }
+                let value = builder.value(c)
+                scratch[Int(c & 0x7F)] = value
                 if value != 0 && value != Self.complicated {
                     let inLength = Self.utf8Length(UInt32(c)), outLength = Self.valueLength(value)
                     growth = max(growth, (2 * outLength + inLength - 1) / inLength)
                 }
             }
         }
+        finish()
         growthHalves = growth
+        func value(_ c: Int) -> UInt32 { table[Int(index[c >> 7]) << 7 | c & 0x7F] }
         // The scan treats ASCII directly (a–z up, A–Z down); ICU must agree.
-        for byte in UInt32(0)..<0x80 {
+        for byte in 0..<0x80 {
             let changes = operation == .upper ? (0x61...0x7A).contains(byte) : (0x41...0x5A).contains(byte)
-            let expected: UInt32 = changes ? (operation == .upper ? byte - 0x20 : byte + 0x20) : 0
-            guard flat[Int(byte)] == expected else { throw .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "case table: ASCII U+\(String(byte, radix: 16))")) }
+            let expected = UInt32(changes ? (operation == .upper ? byte - 0x20 : byte + 0x20) : 0)
+            guard value(byte) == expected else { throw .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "case table: ASCII U+\(String(byte, radix: 16))")) }
         }
         // Lead bytes under which every code point is unchanged (Arabic, Devanagari, CJK…):
         // the scan skips those sequences without decoding them.
-        var skip = [UInt8](repeating: 0, count: 256)
+        skipLength = .allocate(capacity: 256)
+        skipLength.initialize(repeating: 0)
         for lead in 0xC2...0xF4 {
             // The code points a lead byte can start (E0 and F0 sequences start at U+0800 and
             // U+10000; F4 ends at U+10FFFF).
             let (first, length, size) = lead < 0xE0 ? ((lead & 0x1F) << 6, 2, 64) : lead < 0xF0 ? ((lead & 0x0F) << 12, 3, 4096) : ((lead & 0x07) << 18, 4, 1 << 18)
             let start = max(first, length == 3 ? 0x800 : length == 4 ? 0x10000 : 0x80), end = min(first + size, 0x110000)
-            if flat[start..<end].allSatisfy({ $0 == 0 }) { skip[lead] = UInt8(length) }
-        }
-        skipLength = .allocate(capacity: 256)
-        _ = skipLength.initialize(from: skip)
-        var blocks: [ArraySlice<UInt32>: UInt16] = [:]
-        var table: [UInt32] = []
-        var index = [UInt16](repeating: 0, count: 0x110000 >> 7)
-        var zeroBlock: UInt16? = nil
-        for blockNumber in 0..<(0x110000 >> 7) {
-            let block = flat[(blockNumber << 7)..<((blockNumber + 1) << 7)]
-            // Most blocks are all "unchanged": share one without hashing them.
-            if let zero = zeroBlock, block.allSatisfy({ $0 == 0 }) { index[blockNumber] = zero; continue }
-            if let existing = blocks[block] { index[blockNumber] = existing; continue }
-            if zeroBlock == nil, block.allSatisfy({ $0 == 0 }) { zeroBlock = UInt16(table.count >> 7) }
-            let number = UInt16(table.count >> 7)
-            blocks[block] = number
-            table.append(contentsOf: block)
-            index[blockNumber] = number
+            var unchanged = true
+            var c = start
+            while c < end && unchanged {
+                if index[c >> 7] == 0 { c = (c >> 7 + 1) << 7; continue }  // a shared "unchanged" block
+                unchanged = value(c) == 0
+                c += 1
+            }
+            if unchanged { skipLength[lead] = UInt8(length) }
         }
         stage1 = .allocate(capacity: index.count)
         _ = stage1.initialize(from: index)
         stage2 = .allocate(capacity: table.count)
         _ = stage2.initialize(from: table)
+    }
+
+    /// The candidates where ``Builder/value(_:)`` and ``compute(_:_:_:_:)`` differ.
+    static func builderMismatches(_ operation: Operation) throws(TextTransformError) -> Int {
+        let handle = try CaseMapHandle.handle(locale: "", options: operation == .fold ? UInt32(U_FOLD_CASE_DEFAULT) : 0)
+        let call = Self.call(operation, handle.shared.pointer)
+        let candidates: [ClosedRange<Int32>]
+        do { candidates = try NormalizationEngine.ranges("[[:Changes_When_Casemapped:][:Changes_When_Casefolded:][:Cased:][:Case_Ignorable:]]") } catch { throw .icu(error) }
+        let builder = Builder(operation, call)
+        defer { builder.deallocate() }
+        let probes = Probes(call)
+        var count = 0
+        for range in candidates {
+            for c in range where builder.value(c) != compute(c, operation, call, probes) { count += 1 }
+        }
+        return count
+    }
+
+    /// Asks ICU for table values: each code point alone and in the probe contexts, in
+    /// buffers allocated once (a table asks about several thousand code points, five calls
+    /// each).
+    struct Builder {
+        let operation: Operation
+        let call: ICUCall
+        let probes: Probes
+        private let input = UnsafeMutablePointer<CChar>.allocate(capacity: 64)
+        private let output = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
+        private let alone = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
+
+        init(_ operation: Operation, _ call: @escaping ICUCall) {
+            self.operation = operation
+            self.call = call
+            probes = Probes(call)
+        }
+
+        func deallocate() {
+            input.deallocate()
+            output.deallocate()
+            alone.deallocate()
+        }
+
+        private static func equal(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>, _ count: Int) -> Bool {
+            for i in 0..<count where a[i] != b[i] { return false }
+            return true
+        }
+
+        /// ICU's mapping of the `count` bytes at `input` into `output`; nil on failure.
+        private func map(_ count: Int) -> Int? {
+            var status = U_ZERO_ERROR
+            let length = Int(call(output, 256, input, Int32(count), &status))
+            return status.isFailure ? nil : length
+        }
+
+        /// The table value of `c`: as ``CaseMappingTable/compute(_:_:_:_:)``.
+        func value(_ c: Int32) -> UInt32 {
+            if c >= 0xD800 && c <= 0xDFFF { return 0 }
+            // Σ's lowercase depends on its neighbours (Final_Sigma), whatever the probes show.
+            if operation == .lower && c == 0x3A3 { return complicated }
+            var own: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+            let ownLength = withUnsafeMutableBytes(of: &own) { bytes in
+                var length = 0
+                UTF8.encode(Unicode.Scalar(UInt32(c))!) { bytes[length] = $0; length += 1 }
+                return length
+            }
+            withUnsafeBytes(of: own) { UnsafeMutableRawPointer(input).copyMemory(from: $0.baseAddress!, byteCount: ownLength) }
+            guard let aloneLength = map(ownLength) else { return complicated }
+            UnsafeMutableRawPointer(alone).copyMemory(from: output, byteCount: aloneLength)
+            for context in probes.contexts {
+                // before + own + after, and ICU's mapping of it against the parts' mappings.
+                var count = 0
+                for byte in context.before { input[count] = CChar(bitPattern: byte); count += 1 }
+                withUnsafeBytes(of: own) { UnsafeMutableRawPointer(input + count).copyMemory(from: $0.baseAddress!, byteCount: ownLength) }
+                count += ownLength
+                for byte in context.after { input[count] = CChar(bitPattern: byte); count += 1 }
+                guard let length = map(count),
+                      length == context.mappedBefore.count + aloneLength + context.mappedAfter.count else { return complicated }
+                var offset = 0
+                for byte in context.mappedBefore {
+                    guard output[offset] == CChar(bitPattern: byte) else { return complicated }
+                    offset += 1
+                }
+                guard Self.equal(output + offset, alone, aloneLength) else { return complicated }
+                offset += aloneLength
+                for byte in context.mappedAfter {
+                    guard output[offset] == CChar(bitPattern: byte) else { return complicated }
+                    offset += 1
+                }
+            }
+            let same = aloneLength == ownLength
+                && withUnsafeBytes(of: own) { Self.equal(alone, $0.baseAddress!.assumingMemoryBound(to: CChar.self), ownLength) }
+            if same { return 0 }
+            // One scalar of at most four bytes (ICU writes valid UTF-8: the lead byte says).
+            guard aloneLength >= 1, aloneLength <= 4 else { return complicated }
+            let lead = UInt8(bitPattern: alone[0])
+            let scalarLength = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard scalarLength == aloneLength else { return complicated }
+            var value: UInt32 = 0
+            for i in 0..<aloneLength { value |= UInt32(UInt8(bitPattern: alone[i])) << (8 * i) }
+            return value
+        }
     }
 
     deinit {
@@ -191,7 +312,8 @@ final class CaseMappingTable: @unchecked Sendable {
         }
     }
 
-    /// The table value of one code point, asked of ICU.
+    /// The table value of one code point, asked of ICU: the plain reference for
+    /// ``Builder/value(_:)``, which a test compares with it on every candidate.
     static func compute(_ c: Int32, _ operation: Operation, _ call: ICUCall, _ probes: Probes) -> UInt32 {
         if c >= 0xD800 && c <= 0xDFFF { return 0 }
         // Σ's lowercase depends on its neighbours (Final_Sigma), whatever the probes show.

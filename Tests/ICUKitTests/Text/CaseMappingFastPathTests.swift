@@ -30,6 +30,11 @@ struct CaseMappingFastPathTests {
         #expect(try CaseMapper.fastPathTableMismatches(operation) == 0)
     }
 
+    @Test("the table builder's values equal the plain reference's on every candidate", arguments: Operation.allCases)
+    func builder(operation: Operation) throws {
+        #expect(try CaseMapper.fastPathBuilderMismatches(operation) == 0)
+    }
+
     /// Every code point in contexts, one big text per operation (the lowercase fast path
     /// declines a whole text that holds a complicated code point, so those are left out of
     /// the big text and checked one by one).
