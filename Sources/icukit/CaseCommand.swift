@@ -25,10 +25,22 @@ struct CaseCommand: ParsableCommand {
     @OptionGroup var input: DocumentInput
 
     func run() throws {
-        let mapper = CaseMapper(locale: try CLI.locale(locale, strict: false))
-        let mapping = to
-        let jsonl = input.jsonLines.jsonl
-        try input.forEachDocument { document, out throws(CLIFailure) in
+        try Self.map(Arguments(to: to, locale: locale, input: input.values))
+    }
+
+    /// The values of `case`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var to: Mapping
+        var locale: String? = nil
+        var input = DocumentInput.Values()
+    }
+
+    /// Runs `case` on its arguments' values.
+    static func map(_ arguments: Arguments) throws {
+        let mapper = CaseMapper(locale: try CLI.locale(arguments.locale, strict: false))
+        let mapping = arguments.to
+        let jsonl = arguments.input.jsonl
+        try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
             let mapped = try TextCLI.run { () throws(TextTransformError) -> String in
                 switch mapping {
                 case .upper: try mapper.uppercased(document)

@@ -3,7 +3,7 @@ import ICUKit
 
 /// The start-up fast path for the commands a batch job starts once per file or block
 /// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`, `sort`, `bidi`,
-/// `search`): their arguments read by hand when every one is of a plain form, without
+/// `search`, `case`): their arguments read by hand when every one is of a plain form, without
 /// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
@@ -50,6 +50,9 @@ enum FastParse {
         case "search":
             guard let values = SearchCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try SearchCommand.search(values) }
+        case "case":
+            guard let values = CaseCommand.fastParse(arguments.dropFirst()) else { return nil }
+            return { try CaseCommand.map(values) }
         default:
             return nil
         }
@@ -314,6 +317,20 @@ extension SearchCommand {
         values.anchored = parsed.flags.contains("anchored")
         values.all = parsed.flags.contains("all")
         return values
+    }
+}
+
+extension CaseCommand {
+    /// `case --to upper|lower|title|fold [--locale ID] [--jsonl] [--lossy] [--on-error POLICY]
+    /// [--jobs N] [--flush] [FILE]`, or nil (`--to` is required: its absence is left to
+    /// ArgumentParser).
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["to", "locale"] + DocumentInput.Values.options, flags: DocumentInput.Values.flags, positionals: 1) else {
+            return nil
+        }
+        guard let name = parsed["to"], let to = Mapping(rawValue: name), let input = DocumentInput.Values(parsed) else { return nil }
+        return Arguments(to: to, locale: parsed["locale"], input: input)
     }
 }
 

@@ -443,4 +443,35 @@ struct StartupParseTests {
             diacriticInsensitive: full.diacriticInsensitive, backwards: full.backwards, anchored: full.anchored, all: full.all,
             format: full.output.format, input: full.input.values))
     }
+
+    /// `case` spellings ``FastParse`` reads by hand.
+    static let caseHandParsed: [[String]] = [
+        ["case", "--to", "upper"], ["case", "--to=lower", "-"], ["case", "--to", "fold", "--locale", "tr", "doc.txt"],
+        ["case", "--to", "title", "--locale=nl", "--lossy"], ["case", "--to", "upper", "--jsonl", "--jobs", "2", "--on-error", "skip", "--flush"],
+    ]
+
+    /// `case` spellings left to ArgumentParser.
+    static let caseNotHandParsed: [[String]] = [
+        ["case"], ["case", "--to"], ["case", "--to", "UPPER"], ["case", "--to", "upper", "a", "b"], ["case", "-h"],
+        ["case", "--to", "upper", "--to", "lower"], ["case", "--to", "upper", "--jobs", "0"], ["case", "--to", "upper", "--strict"],
+    ]
+
+    @Test("case read by hand gives what ArgumentParser gives", arguments: caseHandParsed)
+    func caseHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? CaseCommand)
+        let fast = try #require(CaseCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
+        #expect(fast == CaseCommand.Arguments(to: full.to, locale: full.locale, input: full.input.values))
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("case spellings ArgumentParser must read are left to it", arguments: caseNotHandParsed)
+    func caseHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
+    @Test("case's hand-read defaults are ArgumentParser's")
+    func caseDefaultsAgree() throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(["case", "--to", "upper"]) as? CaseCommand)
+        #expect(CaseCommand.Arguments(to: .upper) == CaseCommand.Arguments(to: full.to, locale: full.locale, input: full.input.values))
+    }
 }
