@@ -9,6 +9,9 @@ final class DateFormatEngine: Sendable {
 
     let pool: ICUPool<ICUHandle>
     let pattern: String
+    /// Whether `pattern` has a fractional-seconds field (`S` outside quotes): see
+    /// ``longestDigitRun``.
+    let parsesFractionalSeconds: Bool
     let calendar: CalendarSystem
     let actualLocale: String
     let validLocale: String
@@ -59,6 +62,7 @@ final class DateFormatEngine: Sendable {
             if status.isFailure { throw .icu(ICUError(status, operation: "udat_setContext")) }
         }
         self.pattern = Self.pattern(of: template.pointer)
+        parsesFractionalSeconds = Self.hasFractionalSeconds(self.pattern)
         var localeStatus = U_ZERO_ERROR
         actualLocale = udat_getLocaleByType(template.pointer, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
         validLocale = udat_getLocaleByType(template.pointer, ULOC_VALID_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
@@ -166,9 +170,61 @@ final class DateFormatEngine: Sendable {
         }
     }
 
+    /// The most decimal digits in a row a text may hold when the pattern has a
+    /// fractional-seconds field. ICU (72 and 76, plain C too) scales a parsed fraction by
+    /// dividing by 10^(digits − 3) computed in `Int32`; from 35 digits the power wraps to 0
+    /// and the process dies of SIGFPE (found by DatePatternFuzz). No date has a run that
+    /// long, so such a text is refused before ICU sees it (a margin below 35 is kept).
+    static let longestDigitRun = 31
+
+    /// Whether `pattern` has an `S` field: a letter outside single quotes (`''` is a quote).
+    static func hasFractionalSeconds(_ pattern: String) -> Bool {
+        var quoted = false
+        for unit in pattern.utf8 {
+            if unit == UInt8(ascii: "'") { quoted.toggle() } else if !quoted && unit == UInt8(ascii: "S") { return true }
+        }
+        return false
+    }
+
+    /// The UTF-16 offset where a run of more than ``longestDigitRun`` decimal digits (of any
+    /// script) starts in `units`, or nil.
+    static func overlongDigitRun(_ units: [UInt16]) -> Int? {
+        var run = 0, start = 0, index = 0
+        while index < units.count {
+            let unit = units[index]
+            var width = 1
+            let isDigit: Bool
+            if unit < 0x80 {
+                isDigit = unit >= 0x30 && unit <= 0x39
+            } else if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
+                let value = 0x10000 + (UInt32(unit - 0xD800) << 10 | UInt32(units[index + 1] - 0xDC00))
+                isDigit = Unicode.Scalar(value)?.properties.numericType == .decimal
+                width = 2
+            } else {
+                isDigit = Unicode.Scalar(unit)?.properties.numericType == .decimal
+            }
+            if isDigit {
+                if run == 0 { start = index }
+                run += 1
+                if run > longestDigitRun { return start }
+            } else {
+                run = 0
+            }
+            index += width
+        }
+        return nil
+    }
+
     func parse(_ text: String, lenient: Bool) throws(FormattingError) -> Double {
         let units = Array(text.utf16)
         guard units.count < Int(Int32.max) else { throw .unparseable(text, byteOffset: 0) }
+        func byteOffset(_ utf16Offset: Int) -> Int {
+            let index = text.utf16.index(text.utf16.startIndex, offsetBy: utf16Offset)
+            return text.utf8.distance(from: text.utf8.startIndex, to: index.samePosition(in: text.utf8) ?? text.utf8.endIndex)
+        }
+        if parsesFractionalSeconds, let start = Self.overlongDigitRun(units) {
+            throw .unparseable(text, byteOffset: byteOffset(start))
+        }
         return try pool.withObject { (owned) throws(FormattingError) -> Double in
             let handle = owned.pointer
             if owned.setting != (lenient ? 1 : 0) {
@@ -187,9 +243,7 @@ final class DateFormatEngine: Sendable {
             guard !status.isFailure, end == units.count, !units.isEmpty else {
                 // Where parsing failed, or the first unused character after it.
                 let utf16Offset = min(max(status.isFailure ? Int(position) : end, 0), units.count)
-                let index = text.utf16.index(text.utf16.startIndex, offsetBy: utf16Offset)
-                let byteOffset = text.utf8.distance(from: text.utf8.startIndex, to: index.samePosition(in: text.utf8) ?? text.utf8.endIndex)
-                throw .unparseable(text, byteOffset: byteOffset)
+                throw .unparseable(text, byteOffset: byteOffset(utf16Offset))
             }
             return result
         }

@@ -130,6 +130,28 @@ struct DateTimeFormatterTests {
         #expect(throws: FormattingError.unparseable("2026年6月x日", byteOffset: 11)) { try ja.parse("2026年6月x日") }
     }
 
+    @Test("a fraction of a second with 35+ digits is refused, not handed to ICU (which dies of SIGFPE)")
+    func overlongFraction() throws {
+        let millis = try DateTimeFormatter(pattern: "HH:mm:ss.SSS", timeZone: "UTC")
+        // Runs up to 31 digits still go to ICU (whose Int32 arithmetic makes what it makes of them).
+        #expect(try millis.parse("00:00:01.555") == Date(timeIntervalSince1970: 1.555))
+        #expect(throws: Never.self) { try millis.parse("00:00:01." + String(repeating: "5", count: 31)) }
+        for digits in [32, 35, 200] {
+            let text = "00:00:01." + String(repeating: "1", count: digits)
+            #expect(throws: FormattingError.unparseable(text, byteOffset: 9)) { try millis.parse(text) }
+            #expect(throws: FormattingError.unparseable(text, byteOffset: 9)) { try millis.parse(text, lenient: true) }
+        }
+        // Digits of any script count (Arabic-Indic here: two bytes each), and a quoted S is no field.
+        let arabic = "00:00:01." + String(repeating: "\u{661}", count: 40)
+        #expect(throws: FormattingError.unparseable(arabic, byteOffset: 9)) { try millis.parse(arabic) }
+        let quoted = try DateTimeFormatter(pattern: "'S'yyyy", timeZone: "UTC")
+        #expect(throws: FormattingError.self) { try quoted.parse("S" + String(repeating: "1", count: 40)) }
+        // The regression input DatePatternFuzz found (pattern ".S.SSSSSSSS0…0S…", its own output parsed).
+        let fuzzed = try DateTimeFormatter(pattern: ".S.SSSSSSSS" + String(repeating: "0", count: 110) + "S\u{1}A   v   ", timeZone: "America/Sao_Paulo")
+        let output = try fuzzed.format(Date(timeIntervalSince1970: 0))
+        #expect(throws: FormattingError.self) { try fuzzed.parse(output) }
+    }
+
     @Test("Explicit patterns, time zones and bad input")
     func patternsAndErrors() throws {
         let iso = try DateTimeFormatter(pattern: "yyyy-MM-dd'T'HH:mm:ssXXX", timeZone: "Asia/Kolkata")
