@@ -109,6 +109,8 @@ public enum Bidi {
     ///   - text: One paragraph (see ``BidiParagraph/init(_:direction:)``); nothing is called
     ///     for empty text.
     ///   - direction: `.auto` (first strong character) or a forced paragraph direction.
+    ///   - body: Called once per run, left to right, with the run's UTF-8 offsets from the
+    ///     start of `text` and its embedding level.
     /// - Throws: ``BidiError/inputTooLong(_:)`` past ICU's `Int32` limit.
     /// The corresponding C functions are `ubidi_setPara` and `ubidi_getVisualRun`.
     @inlinable
