@@ -178,11 +178,24 @@ struct CalendarConvertCommand: ParsableCommand {
     var dateArguments: [String] = []
 
     func run() throws {
-        let system = try CalendarCommand.system(to, timeZone: timeZone)
-        let format = output.format
+        try Self.convert(Arguments(to: to, timeZone: timeZone, format: output.format, dates: dateArguments))
+    }
+
+    /// The values of `calendar convert`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var to: String
+        var timeZone: String? = nil
+        var format = CalendarOutputFormat.defaultFormat
+        var dates: [String] = []
+    }
+
+    /// Runs `calendar convert` on its arguments' values.
+    static func convert(_ arguments: Arguments) throws {
+        let system = try CalendarCommand.system(arguments.to, timeZone: arguments.timeZone)
+        let format = arguments.format
         var out = OutputBuffer()
         var names = CalendarNameCache(system: system)
-        for iso in try CalendarCommand.dates(CLI.positionalValues(dateArguments, names: nil)) {
+        for iso in try CalendarCommand.dates(CLI.positionalValues(arguments.dates, names: nil)) {
             let date = try CalendarCommand.instant(iso, zone: system)
             let fields: CalendarDate
             do { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }

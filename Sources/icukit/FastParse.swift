@@ -3,7 +3,7 @@ import ICUKit
 
 /// The start-up fast path for the commands a batch job starts once per file or block
 /// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`, `sort`, `bidi`,
-/// `search`, `case`): their arguments read by hand when every one is of a plain form, without
+/// `search`, `case`, `calendar convert`): their arguments read by hand when every one is of a plain form, without
 /// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
@@ -53,6 +53,10 @@ enum FastParse {
         case "case":
             guard let values = CaseCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try CaseCommand.map(values) }
+        case "calendar":
+            guard arguments.count > 1, arguments[1] == "convert",
+                  let values = CalendarConvertCommand.fastParse(arguments.dropFirst(2)) else { return nil }
+            return { try CalendarConvertCommand.convert(values) }
         default:
             return nil
         }
@@ -331,6 +335,24 @@ extension CaseCommand {
         }
         guard let name = parsed["to"], let to = Mapping(rawValue: name), let input = DocumentInput.Values(parsed) else { return nil }
         return Arguments(to: to, locale: parsed["locale"], input: input)
+    }
+}
+
+extension CalendarConvertCommand {
+    /// `calendar convert --to CALENDAR [--time-zone ZONE] [--format json|text] [DATE…]`, or
+    /// nil (`--to` is required; a date that starts with `-`, such as `-0044-03-15`, is left
+    /// to ArgumentParser; `-` alone, stdin, is a plain DATE).
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(arguments, options: ["to", "time-zone", "format"], flags: []),
+              let to = parsed["to"] else {
+            return nil
+        }
+        var values = Arguments(to: to, timeZone: parsed["time-zone"], dates: parsed.positionals)
+        if let name = parsed["format"] {
+            guard let format = CalendarOutputFormat(rawValue: name) else { return nil }
+            values.format = format
+        }
+        return values
     }
 }
 

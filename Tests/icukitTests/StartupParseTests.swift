@@ -474,4 +474,38 @@ struct StartupParseTests {
         let full = try #require(try ICUKitCommand.parseAsRoot(["case", "--to", "upper"]) as? CaseCommand)
         #expect(CaseCommand.Arguments(to: .upper) == CaseCommand.Arguments(to: full.to, locale: full.locale, input: full.input.values))
     }
+
+    /// `calendar convert` spellings ``FastParse`` reads by hand.
+    static let calendarConvertHandParsed: [[String]] = [
+        ["calendar", "convert", "--to", "hebrew"], ["calendar", "convert", "--to", "chinese", "2024-01-01", "2025-02-03"],
+        ["calendar", "convert", "--to=japanese", "--time-zone", "Asia/Tokyo", "--format", "text", "-"],
+        ["calendar", "convert", "2024-01-01", "--format=json", "--to", "islamic-umalqura"],
+    ]
+
+    /// `calendar convert` spellings left to ArgumentParser.
+    static let calendarConvertNotHandParsed: [[String]] = [
+        ["calendar", "convert"], ["calendar", "convert", "--to", "hebrew", "-0044-03-15"], ["calendar", "convert", "--to", "hebrew", "--format", "csv"],
+        ["calendar", "convert", "-h"], ["calendar", "convert", "--to", "a", "--to", "b"], ["calendar", "convert", "--to", "hebrew", "--", "2024-01-01"],
+        ["calendar", "from", "--calendar", "hebrew", "--year", "5784", "--month", "1", "--day", "1"], ["calendar"],
+    ]
+
+    @Test("calendar convert read by hand gives what ArgumentParser gives", arguments: calendarConvertHandParsed)
+    func calendarConvertHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? CalendarConvertCommand)
+        let fast = try #require(CalendarConvertCommand.fastParse(arguments.dropFirst(2)), "declined \(arguments)")
+        #expect(fast == CalendarConvertCommand.Arguments(to: full.to, timeZone: full.timeZone, format: full.output.format, dates: full.dateArguments))
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("calendar convert spellings ArgumentParser must read are left to it", arguments: calendarConvertNotHandParsed)
+    func calendarConvertHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
+    @Test("calendar convert's hand-read defaults are ArgumentParser's")
+    func calendarConvertDefaultsAgree() throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(["calendar", "convert", "--to", "hebrew"]) as? CalendarConvertCommand)
+        #expect(CalendarConvertCommand.Arguments(to: "hebrew")
+            == CalendarConvertCommand.Arguments(to: full.to, timeZone: full.timeZone, format: full.output.format, dates: full.dateArguments))
+    }
 }
