@@ -145,7 +145,8 @@ struct DateTimeFormatterTests {
         let arabic = "00:00:01." + String(repeating: "\u{661}", count: 40)
         #expect(throws: FormattingError.unparseable(arabic, byteOffset: 9)) { try millis.parse(arabic) }
         let quoted = try DateTimeFormatter(pattern: "'S'yyyy", timeZone: "UTC")
-        #expect(throws: FormattingError.self) { try quoted.parse("S" + String(repeating: "1", count: 40)) }
+        let year = "S" + String(repeating: "1", count: 40)
+        do { _ = try quoted.parse(year) } catch { #expect(error != .unparseable(year, byteOffset: 1), "refused as a fraction") }
         // The regression input DatePatternFuzz found (pattern ".S.SSSSSSSS0…0S…", its own output parsed).
         let fuzzed = try DateTimeFormatter(pattern: ".S.SSSSSSSS" + String(repeating: "0", count: 110) + "S\u{1}A   v   ", timeZone: "America/Sao_Paulo")
         let output = try fuzzed.format(Date(timeIntervalSince1970: 0))
