@@ -3,7 +3,7 @@ import ICUKit
 
 /// The start-up fast path for the commands a batch job starts once per file or block
 /// (`convert`, `detect`, `segment`, `normalize`, `language`, `transliterate`, `sort`, `bidi`,
-/// `search`, `case`, `calendar convert`): their arguments read by hand when every one is of a plain form, without
+/// `search`, `case`, `calendar convert`, `format date`): their arguments read by hand when every one is of a plain form, without
 /// ArgumentParser.
 ///
 /// ArgumentParser finds a command's arguments by reflection (`Mirror`) and dynamic casts,
@@ -53,6 +53,10 @@ enum FastParse {
         case "case":
             guard let values = CaseCommand.fastParse(arguments.dropFirst()) else { return nil }
             return { try CaseCommand.map(values) }
+        case "format":
+            guard arguments.count > 1, arguments[1] == "date",
+                  let values = FormatDateCommand.fastParse(arguments.dropFirst(2)) else { return nil }
+            return { try FormatDateCommand.format(values) }
         case "calendar":
             guard arguments.count > 1, arguments[1] == "convert",
                   let values = CalendarConvertCommand.fastParse(arguments.dropFirst(2)) else { return nil }
@@ -352,6 +356,43 @@ extension CalendarConvertCommand {
             guard let format = CalendarOutputFormat(rawValue: name) else { return nil }
             values.format = format
         }
+        return values
+    }
+}
+
+extension FormatDateCommand {
+    /// `format date [--style S] [--time-style S] [--template T] [--pattern P] [--hour-cycle C]
+    /// [--locale ID] [--calendar C] [--time-zone Z] [--context C] [--strict] [--parse]
+    /// [--lenient] [--format text|json] [VALUE…]`, or nil (a value that starts with `-`, such
+    /// as `-0044-03-15T12:00:00Z`, is left to ArgumentParser).
+    static func fastParse(_ arguments: ArraySlice<String>) -> Arguments? {
+        guard let parsed = FastParse.Arguments(
+            arguments, options: ["style", "time-style", "template", "pattern", "hour-cycle", "locale", "calendar", "time-zone", "context", "format"],
+            flags: ["strict", "parse", "lenient"]) else {
+            return nil
+        }
+        var values = Arguments(template: parsed["template"], pattern: parsed["pattern"], hourCycle: parsed["hour-cycle"],
+                               parse: parsed.flags.contains("parse"), lenient: parsed.flags.contains("lenient"), values: parsed.positionals)
+        if let name = parsed["style"] {
+            guard let style = DateTimeFormatter.Style(rawValue: name) else { return nil }
+            values.style = style
+        }
+        if let name = parsed["time-style"] {
+            guard let style = DateTimeFormatter.Style(rawValue: name) else { return nil }
+            values.timeStyle = style
+        }
+        if let name = parsed["context"] {
+            guard let context = CapitalizationContext(rawValue: name) else { return nil }
+            values.options.context = context
+        }
+        if let name = parsed["format"] {
+            guard let format = OutputFormat(rawValue: name) else { return nil }
+            values.format = format
+        }
+        values.options.locale = parsed["locale"]
+        values.options.calendar = parsed["calendar"]
+        values.options.timeZone = parsed["time-zone"]
+        values.options.strict = parsed.flags.contains("strict")
         return values
     }
 }

@@ -25,21 +25,39 @@ struct DateFormattingOptions: ParsableArguments {
 
     var strict: Bool { strictness.strict }
 
-    func localeID() throws(CLIFailure) -> LocaleID { try locale.formattingLocaleID(strict: strictness) }
+    /// These options' values, as ArgumentParser read them.
+    var values: Values { Values(locale: locale.locale, calendar: calendar, timeZone: timeZone, context: context, strict: strict) }
 
-    func calendarSystem() throws(CLIFailure) -> CalendarSystem? {
-        guard let calendar else { return nil }
-        do { return try CalendarSystem(calendar) } catch { throw .usage("unknown calendar \"\(calendar)\"") }
-    }
+    func localeID() throws(CLIFailure) -> LocaleID { try values.localeID() }
 
-    /// `--time-zone`, else `TZ` (a leading ":" dropped), else UTC.
-    func zone() -> String {
-        if let timeZone { return timeZone }
-        if var tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty {
-            if tz.hasPrefix(":") { tz.removeFirst() }
-            if !tz.isEmpty && !tz.hasPrefix("/") { return tz }
+    func calendarSystem() throws(CLIFailure) -> CalendarSystem? { try values.calendarSystem() }
+
+    func zone() -> String { values.zone() }
+
+    /// The values of the date formatting options, as ArgumentParser or ``FastParse`` read them.
+    struct Values: Equatable {
+        var locale: String? = nil
+        var calendar: String? = nil
+        var timeZone: String? = nil
+        var context = CapitalizationContext.none
+        var strict = false
+
+        func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale, strict: strict) }
+
+        func calendarSystem() throws(CLIFailure) -> CalendarSystem? {
+            guard let calendar else { return nil }
+            do { return try CalendarSystem(calendar) } catch { throw .usage("unknown calendar \"\(calendar)\"") }
         }
-        return "UTC"
+
+        /// `--time-zone`, else `TZ` (a leading ":" dropped), else UTC.
+        func zone() -> String {
+            if let timeZone { return timeZone }
+            if var tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty {
+                if tz.hasPrefix(":") { tz.removeFirst() }
+                if !tz.isEmpty && !tz.hasPrefix("/") { return tz }
+            }
+            return "UTC"
+        }
     }
 }
 
@@ -139,18 +157,41 @@ struct FormatDateCommand: ParsableCommand {
     var valueArguments: [String] = []
 
     func run() throws {
+        try Self.format(Arguments(
+            style: style, timeStyle: timeStyle, template: template, pattern: pattern, hourCycle: hourCycle, options: options.values,
+            parse: parse, lenient: lenient, format: output.format, values: valueArguments))
+    }
+
+    /// The values of `format date`'s arguments, as ArgumentParser or ``FastParse`` read them.
+    struct Arguments: Equatable {
+        var style = DateTimeFormatter.Style.medium
+        var timeStyle = DateTimeFormatter.Style.medium
+        var template: String? = nil
+        var pattern: String? = nil
+        var hourCycle: String? = nil
+        var options = DateFormattingOptions.Values()
+        var parse = false
+        var lenient = false
+        var format = OutputFormat.defaultFormat
+        var values: [String] = []
+    }
+
+    /// Runs `format date` on its arguments' values.
+    static func format(_ arguments: Arguments) throws {
+        let options = arguments.options
+        let style = arguments.style, timeStyle = arguments.timeStyle
         let formatter: DateTimeFormatter
         do {
             let locale = try options.localeID()
             let calendar = try options.calendarSystem()
             var cycle: DateTimeFormatter.HourCycle?
-            if let hourCycle {
+            if let hourCycle = arguments.hourCycle {
                 guard let parsed = DateTimeFormatter.HourCycle(rawValue: hourCycle) else { throw CLIFailure.usage("unknown hour cycle \"\(hourCycle)\"") }
                 cycle = parsed
             }
-            if let pattern {
+            if let pattern = arguments.pattern {
                 formatter = try DateTimeFormatter(pattern: pattern, locale: locale, calendar: calendar, timeZone: options.zone(), context: options.context, strict: options.strict)
-            } else if let template {
+            } else if let template = arguments.template {
                 formatter = try DateTimeFormatter(template: template, locale: locale, calendar: calendar, timeZone: options.zone(), hourCycle: cycle, context: options.context, strict: options.strict)
             } else {
                 formatter = try DateTimeFormatter(date: style, time: timeStyle, locale: locale, calendar: calendar, timeZone: options.zone(), hourCycle: cycle, context: options.context, strict: options.strict)
@@ -158,9 +199,9 @@ struct FormatDateCommand: ParsableCommand {
         } catch {
             throw formattingFailure(error)
         }
-        let parse = parse, lenient = lenient, format = output.format, zone = options.zone()
+        let parse = arguments.parse, lenient = arguments.lenient, format = arguments.format, zone = options.zone()
         var out = OutputBuffer()
-        for value in try argumentsOrLines(CLI.positionalValues(valueArguments, names: nil)) {
+        for value in try argumentsOrLines(CLI.positionalValues(arguments.values, names: nil)) {
             if parse {
                 let date: Date
                 do { date = try formatter.parse(value, lenient: lenient) } catch {

@@ -508,4 +508,45 @@ struct StartupParseTests {
         #expect(CalendarConvertCommand.Arguments(to: "hebrew")
             == CalendarConvertCommand.Arguments(to: full.to, timeZone: full.timeZone, format: full.output.format, dates: full.dateArguments))
     }
+
+    /// `format date` spellings ``FastParse`` reads by hand.
+    static let formatDateHandParsed: [[String]] = [
+        ["format", "date"], ["format", "date", "--locale", "en", "2026-06-03T15:07:00Z"],
+        ["format", "date", "--style", "short", "--time-style", "none", "--locale=ar", "--calendar", "islamic-umalqura", "--time-zone", "Asia/Riyadh"],
+        ["format", "date", "--pattern", "yyyy-MM-dd'T'HH:mm", "--format", "json", "--strict", "a", "b"],
+        ["format", "date", "--template", "yMMMd", "--hour-cycle", "h23", "--context", "standalone"],
+        ["format", "date", "--parse", "--lenient", "--locale", "en", "Jun 3, 2026"],
+    ]
+
+    /// `format date` spellings left to ArgumentParser.
+    static let formatDateNotHandParsed: [[String]] = [
+        ["format", "date", "-0044-03-15T12:00:00Z"], ["format", "date", "--style", "Short"], ["format", "date", "--context", "x"],
+        ["format", "date", "--format", "csv"], ["format", "date", "-h"], ["format", "date", "--parse", "--parse"],
+        ["format", "date", "--", "2026-06-03T15:07:00Z"], ["format", "number", "5"], ["format"], ["format", "date", "--locale"],
+    ]
+
+    @Test("format date read by hand gives what ArgumentParser gives", arguments: formatDateHandParsed)
+    func formatDateHandParsedAgrees(arguments: [String]) throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? FormatDateCommand)
+        let fast = try #require(FormatDateCommand.fastParse(arguments.dropFirst(2)), "declined \(arguments)")
+        #expect(fast == Self.formatDateValues(full))
+        #expect(FastParse.job(arguments) != nil)
+    }
+
+    @Test("format date spellings ArgumentParser must read are left to it", arguments: formatDateNotHandParsed)
+    func formatDateHandParseDeclines(arguments: [String]) {
+        #expect(FastParse.job(arguments) == nil)
+    }
+
+    static func formatDateValues(_ full: FormatDateCommand) -> FormatDateCommand.Arguments {
+        FormatDateCommand.Arguments(
+            style: full.style, timeStyle: full.timeStyle, template: full.template, pattern: full.pattern, hourCycle: full.hourCycle,
+            options: full.options.values, parse: full.parse, lenient: full.lenient, format: full.output.format, values: full.valueArguments)
+    }
+
+    @Test("format date's hand-read defaults are ArgumentParser's")
+    func formatDateDefaultsAgree() throws {
+        let full = try #require(try ICUKitCommand.parseAsRoot(["format", "date"]) as? FormatDateCommand)
+        #expect(FormatDateCommand.Arguments() == Self.formatDateValues(full))
+    }
 }
