@@ -259,11 +259,6 @@ struct StartupParseTests {
         #expect(FastParse.job(arguments) == nil)
     }
 
-    static func documentValues(_ input: DocumentInput) -> DocumentInput.Values {
-        DocumentInput.Values(jsonl: input.jsonLines.jsonl, lossy: input.lossiness.lossy, onError: input.batch.onError,
-                             jobs: input.batch.jobs, flush: input.batch.flush, file: input.input.file)
-    }
-
     /// `language` spellings ``FastParse`` reads by hand.
     static let languageHandParsed: [[String]] = [
         ["language"], ["language", "-"], ["language", "doc.txt"], ["language", "--top", "3", "--format", "json", "doc.txt"],
@@ -282,7 +277,7 @@ struct StartupParseTests {
         let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? LanguageCommand)
         let expected = LanguageCommand.Arguments(
             top: full.top, hints: full.hints, constraints: full.constraints, runs: full.runs, format: full.format,
-            input: Self.documentValues(full.input))
+            input: full.input.values)
         let fast = try #require(LanguageCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
         #expect(fast == expected)
         #expect(FastParse.job(arguments) != nil)
@@ -386,7 +381,7 @@ struct StartupParseTests {
     @Test("bidi read by hand gives what ArgumentParser gives", arguments: bidiHandParsed)
     func bidiHandParsedAgrees(arguments: [String]) throws {
         let full = try #require(try ICUKitCommand.parseAsRoot(arguments) as? BidiAnalyzeCommand)
-        let expected = BidiAnalyzeCommand.Arguments(direction: full.direction, format: full.output.format, input: Self.documentValues(full.input))
+        let expected = BidiAnalyzeCommand.Arguments(direction: full.direction, format: full.output.format, input: full.input.values)
         let fast = try #require(BidiAnalyzeCommand.fastParse(arguments.dropFirst()), "declined \(arguments)")
         #expect(fast == expected)
         #expect(FastParse.job(arguments) != nil)
@@ -401,7 +396,7 @@ struct StartupParseTests {
     func bidiDefaultsAgree() throws {
         let full = try #require(try ICUKitCommand.parseAsRoot(["bidi"]) as? BidiAnalyzeCommand)
         #expect(BidiAnalyzeCommand.Arguments() == BidiAnalyzeCommand.Arguments(
-            direction: full.direction, format: full.output.format, input: Self.documentValues(full.input)))
+            direction: full.direction, format: full.output.format, input: full.input.values))
     }
 
     /// `search` spellings ``FastParse`` reads by hand.
