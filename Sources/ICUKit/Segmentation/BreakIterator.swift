@@ -30,13 +30,24 @@ final class BreakIterator: @unchecked Sendable {
     /// `bytes` (valid UTF-8, at most `Int32.max` bytes) converted to UTF-16 in this
     /// iterator's buffer; valid until the next call or `releaseUTF16()`.
     func utf16(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt16> {
-        guard let utf16 = utf16IfValid(bytes) else { fatalError("u_strFromUTF8: the caller's bytes are not valid UTF-8") }
-        return utf16
+        let buffer = buffer(for: bytes)
+        guard let length = UTF8Transcoding.utf16(validUTF8: bytes, into: buffer.baseAddress!) else {
+            fatalError("UTF-8 to UTF-16: the caller's bytes are not valid UTF-8")
+        }
+        return UnsafeBufferPointer(rebasing: buffer[..<length])
     }
 
     /// ``utf16(_:)`` for bytes not yet validated: `nil` when they are not valid UTF-8
-    /// (`u_strFromUTF8` checks every sequence as it converts, so valid text is not read twice).
+    /// (``UTF8Transcoding`` checks every sequence as it converts, so valid text is not read
+    /// twice).
     func utf16IfValid(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt16>? {
+        let buffer = buffer(for: bytes)
+        guard let length = UTF8Transcoding.utf16(bytes, into: buffer.baseAddress!) else { return nil }
+        return UnsafeBufferPointer(rebasing: buffer[..<length])
+    }
+
+    /// The reused buffer, grown to hold `bytes` in UTF-16.
+    private func buffer(for bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutableBufferPointer<UInt16> {
         let needed = max(bytes.count, 1)
         if let buffer = utf16Buffer, buffer.count < needed {
             buffer.deallocate()
@@ -44,14 +55,7 @@ final class BreakIterator: @unchecked Sendable {
         }
         let buffer = utf16Buffer ?? .allocate(capacity: needed)
         utf16Buffer = buffer
-        var length: Int32 = 0
-        var status = U_ZERO_ERROR
-        bytes.withMemoryRebound(to: CChar.self) { source in
-            _ = u_strFromUTF8(buffer.baseAddress, Int32(buffer.count), &length, source.baseAddress, Int32(source.count), &status)
-        }
-        if status == U_INVALID_CHAR_FOUND { return nil }
-        requireSuccess(status, "u_strFromUTF8")
-        return UnsafeBufferPointer(rebasing: buffer[..<Int(length)])
+        return buffer
     }
 
     /// Frees the UTF-16 buffer when it grew past what a pooled iterator keeps.

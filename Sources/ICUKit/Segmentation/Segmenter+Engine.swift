@@ -79,7 +79,7 @@ extension Segmenter {
     }
 
     /// ``enumerate(_:path:window:_:)`` on bytes not yet known to be valid UTF-8, checked as
-    /// they are converted (on the UTF-16 path `u_strFromUTF8` validates while it copies, so
+    /// they are converted (on the UTF-16 path `UTF8Transcoding` validates while it copies, so
     /// valid text is read once, not validated first and converted after). Returns the offset
     /// of the first invalid byte, or `nil`; when it is not `nil`, `body` was called for no
     /// boundary (inputs past `Int32.max` bytes are validated whole first).
