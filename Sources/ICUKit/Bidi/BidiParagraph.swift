@@ -314,7 +314,7 @@ enum BidiEngine {
             // Between the limits: convert in Swift (u_strFromUTF8 takes an Int32 length).
             return Array(String(decoding: utf8, as: UTF8.self).utf16).withUnsafeBufferPointer { run($0, paragraphLevel, body) }
         }
-        return withUTF16(utf8) { run($0, paragraphLevel, body) }
+        return withUTF16(validUTF8: utf8) { run($0, paragraphLevel, body) }
     }
 
     private static func run<R>(
