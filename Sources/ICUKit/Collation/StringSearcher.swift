@@ -144,22 +144,18 @@ public struct StringSearcher: Sendable {
     }
 
     /// The matches in `bytes` (valid UTF-8) as UTF-8 offsets, in text order: the text goes
-    /// to UTF-16 once (`u_strFromUTF8`), and the UTF-16 offsets ICU reports come back in one
+    /// to UTF-16 once (``UTF8Transcoding``), and the UTF-16 offsets ICU reports come back in one
     /// forward walk over the bytes.
     private func search(_ bytes: UnsafeBufferPointer<UInt8>, all: Bool) -> [Range<Int>] {
         guard !pattern.isEmpty, !bytes.isEmpty, bytes.count <= Int(Int32.max) else { return [] }
         let backwards = options.contains(.backwards)
         let anchored = options.contains(.anchored)
-        var units = [UInt16](repeating: 0, count: bytes.count)
-        var length: Int32 = 0
-        var status = U_ZERO_ERROR
-        units.withUnsafeMutableBufferPointer { buffer in
-            bytes.withMemoryRebound(to: CChar.self) { source in
-                _ = u_strFromUTF8(buffer.baseAddress, Int32(buffer.count), &length, source.baseAddress, Int32(source.count), &status)
+        let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+            guard let length = UTF8Transcoding.utf16(validUTF8: bytes, into: buffer.baseAddress!) else {
+                fatalError("UTF-8 to UTF-16: the caller's bytes are not valid UTF-8")
             }
+            initialized = length
         }
-        requireSuccess(status, "u_strFromUTF8")
-        units.removeLast(units.count - Int(length))
         var matches = engine.matches(in: units, backwards: backwards && !all && caseCollator == nil, all: all || anchored || caseCollator != nil)
         if let caseCheck = caseCollator {
             let patternBytes = Array(pattern.utf8)
