@@ -27,7 +27,7 @@ fi
 # file"): measure a copy without it (same code, same instructions).
 objcopy --strip-debug "$ICUKIT" "$work/icukit"
 ICUKIT="$work/icukit"
-for program in segment segmentjsonl sort calendar search bidi bidijson formatdate detect; do
+for program in segment segmentjsonl normalizejsonl sort calendar search bidi bidijson formatdate detect; do
   cc -O2 -o "$work/raw-$program" "$root/Benchmarks/cli/$program.c" $(pkg-config --cflags --libs icu-i18n icu-uc)
 done
 # Foundation on Linux doing the same calendar work (its own ICU), for issue 16's "faster than
@@ -52,10 +52,11 @@ with open(f"{work}/instants.txt", "w") as out:
     seconds = (datetime.date(2100, 12, 31).toordinal() - datetime.date(1900, 1, 1).toordinal()) * 86400
     base = datetime.datetime(1900, 1, 1)
     out.writelines((base + datetime.timedelta(seconds=rng.randrange(seconds))).strftime("%Y-%m-%dT%H:%M:%SZ") + "\n" for _ in range(dates))
-with open(f"{work}/english.jsonl", "w", encoding="utf-8") as out:
-    for line in open(f"{work}/english.txt", encoding="utf-8"):
-        for sentence in re.split(r"(?<=[.?!]) ", line.rstrip("\n")):
-            out.write(json.dumps(sentence, ensure_ascii=False) + "\n")
+for script in ("english", "russian", "arabic"):
+    with open(f"{work}/{script}.jsonl", "w", encoding="utf-8") as out:
+        for line in open(f"{work}/{script}.txt", encoding="utf-8"):
+            for sentence in re.split(r"(?<=[.?!؟]) ", line.rstrip("\n")):
+                out.write(json.dumps(sentence, ensure_ascii=False) + "\n")
 EOF
 uconv -f UTF-8 -t windows-1251 "$work/russian.txt" > "$work/russian.1251"
 uconv -f UTF-8 -t Shift_JIS "$work/japanese.txt" > "$work/japanese.txt.sjis" 2>/dev/null || true
@@ -114,6 +115,9 @@ done
 # JSON Lines: one sentence per record, against the same work on the whole text.
 job "segment word count --jsonl (per sentence) vs raw whole text" "$I segment --by word --format count --jsonl --jobs 1 $work/english.jsonl" "$R-segment word root $work/english.txt"
 job "segment word count --jsonl (per sentence) vs raw per record" "$I segment --by word --format count --jsonl --jobs 1 $work/english.jsonl" "$R-segmentjsonl word root $work/english.jsonl"
+for script in english russian arabic; do
+  job "normalize --form nfkc-casefold --jsonl (per sentence), $script" "$I normalize --form nfkc-casefold --jsonl --jobs 1 $work/$script.jsonl" "$R-normalizejsonl nfkc-casefold $work/$script.jsonl"
+done
 if echo "jsonl jobs" | grep -q -- "$filter" && [ -z "${NOWALL:-}" ]; then
   one=$(median_ms "$I segment --by word --format json --jsonl --jobs 1 $work/english.jsonl")
   two=$(median_ms "$I segment --by word --format json --jsonl --jobs 2 $work/english.jsonl")
