@@ -100,6 +100,16 @@ struct OutputBuffer {
         value.withUTF8 { append(jsonString: $0) }
     }
 
+    /// Appends `values` as a JSON array of strings.
+    mutating func append(jsonArray values: [String]) {
+        pending.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { pending.append(UInt8(ascii: ",")) }
+            append(jsonString: value)
+        }
+        pending.append(UInt8(ascii: "]"))
+    }
+
     /// Appends `value` as a JSON string and a newline: one JSON Lines record.
     mutating func append(jsonLine value: String) {
         append(jsonString: value)

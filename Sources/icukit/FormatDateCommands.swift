@@ -201,6 +201,14 @@ struct FormatDateCommand: ParsableCommand {
         }
         let parse = arguments.parse, lenient = arguments.lenient, format = arguments.format, zone = options.zone()
         var out = OutputBuffer()
+        // The same for every instant: `,"pattern":"…"}` and the newline, written once.
+        var patternBuffer = OutputBuffer(collecting: true)
+        if format == .json && !parse {
+            patternBuffer.append(",\"pattern\":")
+            patternBuffer.append(jsonString: formatter.pattern)
+            patternBuffer.append("}\n")
+        }
+        let patternMember = patternBuffer.pending
         for value in try argumentsOrLines(CLI.positionalValues(arguments.values, names: nil)) {
             if parse {
                 let date: Date
@@ -209,14 +217,30 @@ struct FormatDateCommand: ParsableCommand {
                     throw CLIFailure.data(error.description)
                 }
                 let instant = ISOInstant.string(date)
-                out.append(format == .json ? "{\"text\":\(JSON.string(value)),\"instant\":\(JSON.string(instant))}\n" : instant + "\n")
+                if format == .json {
+                    out.append("{\"text\":")
+                    out.append(jsonString: value)
+                    out.append(",\"instant\":")
+                    out.append(jsonString: instant)
+                    out.append("}\n")
+                } else {
+                    out.append(instant)
+                    out.append("\n")
+                }
             } else {
                 let text: String
                 do { text = try formatter.format(try ISOInstant.parse(value, zone: zone)) } catch {
                     out.flush()
                     throw error
                 }
-                out.append(format == .json ? "{\"text\":\(JSON.string(text)),\"pattern\":\(JSON.string(formatter.pattern))}\n" : text + "\n")
+                if format == .json {
+                    out.append("{\"text\":")
+                    out.append(jsonString: text)
+                    out.append(bytes: patternMember)
+                } else {
+                    out.append(text)
+                    out.append("\n")
+                }
             }
         }
         out.flush()

@@ -97,7 +97,11 @@ struct SpoofSkeletonCommand: ParsableCommand {
         let checker = try SpoofCLI.run { () throws(IdentifierError) in try SpoofChecker() }
         try input.forEachIdentifier { text, out throws(CLIFailure) in
             let skeleton = try SpoofCLI.run { () throws(IdentifierError) in try checker.skeleton(text) }
-            out.append("{\"text\":" + JSON.string(text) + ",\"skeleton\":" + JSON.string(skeleton) + "}\n")
+            out.append("{\"text\":")
+            out.append(jsonString: text)
+            out.append(",\"skeleton\":")
+            out.append(jsonString: skeleton)
+            out.append("}\n")
         }
     }
 }
@@ -160,12 +164,17 @@ struct SpoofCheckCommand: ParsableCommand {
         let checker = try SpoofCLI.run { () throws(IdentifierError) in try SpoofChecker(restrictionLevel: level, allowedLocales: locales) }
         try input.forEachIdentifier { text, out throws(CLIFailure) in
             let result = try SpoofCLI.run { () throws(IdentifierError) in try checker.check(text) }
-            let scripts = result.scripts.isMixedScript ? result.scripts.scriptsUsed : result.scripts.scripts
-            out.append(
-                "{\"text\":" + JSON.string(text) + ",\"passed\":\(result.passed),\"failures\":" + JSON.array(result.failures.failureNames)
-                    + ",\"restrictionLevel\":" + (result.restrictionLevel.map { "\"\($0.name)\"" } ?? "null")
-                    + ",\"scripts\":" + JSON.array(scripts) + "}\n"
-            )
+            // `scripts` is computed on each read (it costs more than ICU's whole check): once.
+            let resolved = result.scripts
+            out.append("{\"text\":")
+            out.append(jsonString: text)
+            out.append(result.passed ? ",\"passed\":true,\"failures\":" : ",\"passed\":false,\"failures\":")
+            out.append(jsonArray: result.failures.failureNames)
+            out.append(",\"restrictionLevel\":")
+            if let level = result.restrictionLevel { out.append(jsonString: level.name) } else { out.append("null") }
+            out.append(",\"scripts\":")
+            out.append(jsonArray: resolved.isMixedScript ? resolved.scriptsUsed : resolved.scripts)
+            out.append("}\n")
         }
     }
 }
@@ -197,7 +206,11 @@ struct SpoofIndexCommand: ParsableCommand {
         let index = try SpoofCLI.run { () throws(IdentifierError) in try ConfusableIndex(names) }
         try input.forEachIdentifier { candidate, out throws(CLIFailure) in
             let matches = try SpoofCLI.run { () throws(IdentifierError) in try index.matches(for: candidate) }
-            out.append("{\"text\":" + JSON.string(candidate) + ",\"confusableWith\":" + JSON.array(matches) + "}\n")
+            out.append("{\"text\":")
+            out.append(jsonString: candidate)
+            out.append(",\"confusableWith\":")
+            out.append(jsonArray: matches)
+            out.append("}\n")
         }
     }
 }
