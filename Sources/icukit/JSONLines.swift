@@ -100,13 +100,29 @@ enum JSONLines {
     /// The string a line holds, or nil when the line is not exactly one JSON string
     /// (surrounded by optional whitespace). The line must be valid UTF-8.
     static func decodeString(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        decodeString(line, validating: false)
+    }
+
+    /// ``decodeString(_:)`` that also returns `nil` when the bytes are not valid UTF-8 (the
+    /// string is made by `String(validating:)`, so a valid line is validated once, not
+    /// checked first and validated again as the string is made; which of the two a `nil`
+    /// means is for the caller to find out on that rare path).
+    static func decodeValidString(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        decodeString(line, validating: true)
+    }
+
+    @inline(__always)
+    private static func decodeString(_ line: UnsafeBufferPointer<UInt8>, validating: Bool) -> String? {
+        @inline(__always) func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            validating ? validString(bytes) : String(decoding: bytes, as: UTF8.self)
+        }
         var first = 0, last = line.count
         while first < last, isWhitespace(line[first]) { first += 1 }
         while last > first, isWhitespace(line[last - 1]) { last -= 1 }
         guard last - first >= 2, line[first] == UInt8(ascii: "\""), line[last - 1] == UInt8(ascii: "\"") else { return nil }
         // The common case: no escapes, no control characters.
         var index = nextSpecial(line, from: first + 1, to: last - 1)
-        if index == last - 1 { return String(decoding: UnsafeBufferPointer(rebasing: line[(first + 1)..<index]), as: UTF8.self) }
+        if index == last - 1 { return string(UnsafeBufferPointer(rebasing: line[(first + 1)..<index])) }
         var out: [UInt8] = []
         out.reserveCapacity(last - first)
         out.append(contentsOf: UnsafeBufferPointer(rebasing: line[(first + 1)..<index]))
@@ -114,7 +130,7 @@ enum JSONLines {
             let byte = line[index]
             if byte == UInt8(ascii: "\"") {
                 // The closing quote must be the line's last non-blank byte.
-                return index == last - 1 ? String(decoding: out, as: UTF8.self) : nil
+                return index == last - 1 ? out.withUnsafeBufferPointer { string($0) } : nil
             }
             if byte < 0x20 { return nil }
             if byte != UInt8(ascii: "\\") {
@@ -157,6 +173,23 @@ enum JSONLines {
             index = run
         }
         return nil
+    }
+
+    /// `bytes` as a `String` if they are valid UTF-8. Through `String(validatingCString:)`
+    /// on a NUL-terminated copy: unlike `String(validating:as:)`, which is generic and not
+    /// specialized across modules (~650 instructions of metadata work per call, more than
+    /// validating a one-line record), it goes straight to the standard library's validator.
+    /// A decoded `\u0000` (a NUL inside) takes the generic initializer.
+    private static func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 1) { copy -> String? in
+            guard let base = copy.baseAddress else { return nil }
+            if let source = bytes.baseAddress, !bytes.isEmpty {
+                if memchr(source, 0, bytes.count) != nil { return String(validating: bytes, as: UTF8.self) }
+                base.initialize(from: source, count: bytes.count)
+            }
+            base[bytes.count] = 0
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count + 1) { String(validatingCString: $0) }
+        }
     }
 
     /// The index of the first quote, backslash or control byte in `line[from..<to]`, or `to`: eight
