@@ -81,11 +81,13 @@ struct BidiAnalyzeCommand: ParsableCommand {
         for (index, level) in paragraph.levels.enumerated() {
             if index > 0 { out.append(byte: UInt8(ascii: ",")) }
             out.append(decimal: Int(level))
+            out.flushIfFull()
         }
         out.append("],\"visualOrder\":[")
         for (index, logical) in paragraph.visualToLogical.enumerated() {
             if index > 0 { out.append(byte: UInt8(ascii: ",")) }
             out.append(decimal: logical)
+            out.flushIfFull()
         }
         out.append("],\"runs\":[")
         for (index, run) in paragraph.visualRuns.enumerated() {
@@ -98,6 +100,7 @@ struct BidiAnalyzeCommand: ParsableCommand {
             out.append("\",\"level\":")
             out.append(decimal: Int(run.level))
             out.append(byte: UInt8(ascii: "}"))
+            out.flushIfFull()
         }
         out.append("]}\n")
     }

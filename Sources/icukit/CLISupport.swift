@@ -38,17 +38,17 @@ struct OutputBuffer {
         if text.utf8.withContiguousStorageIfAvailable({ pending.append(contentsOf: $0) }) == nil {
             pending.append(contentsOf: text.utf8)
         }
-        if pending.count >= Self.blockSize, !collecting { flush() }
+        flushIfFull()
     }
 
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         pending.append(contentsOf: bytes)
-        if pending.count >= Self.blockSize, !collecting { flush() }
+        flushIfFull()
     }
 
     mutating func append(bytes: [UInt8]) {
         pending.append(contentsOf: bytes)
-        if pending.count >= Self.blockSize, !collecting { flush() }
+        flushIfFull()
     }
 
     /// Appends one byte (no flush check: call ``endRecord()`` or ``append(_:)`` after).
@@ -114,7 +114,7 @@ struct OutputBuffer {
     mutating func append(jsonLine value: String) {
         append(jsonString: value)
         pending.append(0x0A)
-        if pending.count >= Self.blockSize, !collecting { flush() }
+        flushIfFull()
     }
 
     /// Appends valid UTF-8 `bytes` as a JSON string: `"` and `\` escaped with a backslash,
@@ -152,6 +152,14 @@ struct OutputBuffer {
     mutating func endRecord() {
         if collecting { return }
         if flushesEachRecord || pending.count >= Self.blockSize { flush() }
+    }
+
+    /// Writes the block once it is full (never while collecting): called inside long loops
+    /// of ``append(byte:)`` and ``append(decimal:)``, so one huge result (a 100 MB
+    /// paragraph's levels) streams out instead of growing in memory.
+    @inline(__always)
+    mutating func flushIfFull() {
+        if pending.count >= Self.blockSize, !collecting { flush() }
     }
 
     mutating func flush() {

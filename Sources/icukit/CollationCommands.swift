@@ -242,10 +242,21 @@ struct SearchCommand: ParsableCommand {
         } catch {
             throw CLIFailure(message: "cannot prepare the search: \(error)", code: CLI.software)
         }
-        let all = arguments.all, backwards = arguments.backwards, anchored = arguments.anchored, format = arguments.format
+        let all = arguments.all, format = arguments.format
         try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
-            var ranges = searcher.utf8Ranges(in: document)
-            if !all, backwards, !anchored { ranges = Array(ranges.suffix(1)) } else if !all { ranges = Array(ranges.prefix(1)) }
+            // Without --all, ICU's own first (or last) match: the search stops there, and a
+            // backwards search finds the last match as `usearch_last` does ("aa" in "aaa" is
+            // 1..<3, not the last of the forward matches).
+            let ranges: [Range<Int>]
+            if all {
+                ranges = searcher.utf8Ranges(in: document)
+            } else if let first = searcher.firstRange(in: document) {
+                let utf8 = document.utf8
+                let start = utf8.distance(from: utf8.startIndex, to: first.lowerBound)
+                ranges = [start..<start + utf8.distance(from: first.lowerBound, to: first.upperBound)]
+            } else {
+                ranges = []
+            }
             switch format {
             case .json:
                 out.append("{\"matches\":[")
@@ -256,6 +267,7 @@ struct SearchCommand: ParsableCommand {
                     out.append(byte: UInt8(ascii: ","))
                     out.append(decimal: range.upperBound)
                     out.append(byte: UInt8(ascii: "]"))
+                    out.flushIfFull()
                 }
                 out.append("]}\n")
             case .text:

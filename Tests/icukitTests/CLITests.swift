@@ -285,5 +285,11 @@ struct CollationCLITests {
         #expect(try cli.run(["search", "café", "--all"], input: "un café").stdout == "3\t8\tcafé\n")
         #expect(try cli.run(["search", "x", "--format", "json", "--jsonl"], input: "\"x\"\n\"y\"\n").stdout == "{\"matches\":[[0,1]]}\n{\"matches\":[]}\n")
         #expect(try cli.run(["search", "x"], stdin: Data([0xFF])).status == 65)
+        // The last match is ICU's (`usearch_last`: "aa" in "aaa" at 1), not the last of the
+        // forward matches; anchored at the end it is found; --all keeps text order.
+        #expect(try cli.run(["search", "aa", "--backwards", "--format", "json"], input: "aaa").stdout == "{\"matches\":[[1,3]]}\n")
+        #expect(try cli.run(["search", "aa", "--backwards", "--anchored", "--format", "json"], input: "aaa").stdout == "{\"matches\":[[1,3]]}\n")
+        #expect(try cli.run(["search", "aa", "--format", "json"], input: "aaa").stdout == "{\"matches\":[[0,2]]}\n")
+        #expect(try cli.run(["search", "aa", "--all", "--format", "json"], input: "aaa").stdout == "{\"matches\":[[0,2]]}\n")
     }
 }
