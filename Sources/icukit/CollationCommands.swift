@@ -27,7 +27,7 @@ struct CollationFlags: ParsableArguments {
     @Flag(name: .long, help: "Ignore spaces and punctuation (alternate = shifted).")
     var ignorePunctuation = false
 
-    @Flag(name: .long, help: "Finder-style ordering (numeric, case- and width-insensitive, locale-aware).")
+    @Flag(name: .long, help: "Finder-style ordering (numeric, case- and width-insensitive, locale-aware; strings equal so are then ordered by case and code point, as Apple's localizedStandardCompare).")
     var standard = false
 
     /// These flags' values, as ArgumentParser read them.
@@ -193,7 +193,7 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .long, help: "e matches é.")
     var diacriticInsensitive = false
 
-    @Flag(name: .long, help: "Search from the end.")
+    @Flag(name: .long, help: "Search from the end (with --all: the same matches, in text order).")
     var backwards = false
 
     @Flag(name: .long, help: "Match only at the start (with --backwards: at the end).")

@@ -4,8 +4,8 @@
 // Properties checked (a violation calls fatalError, which libFuzzer reports as a crash):
 // - every range lies within the text, is non-empty, and ranges are in order without
 //   overlapping; utf8Ranges agree with ranges;
-// - firstRange is the first of ranges (the last with .backwards), or within them when
-//   anchored; anchored matches start at the start (end at the end with .backwards);
+// - firstRange is the first of ranges (the last with .backwards); anchored, ranges is
+//   exactly firstRange, which starts at the start (ends at the end with .backwards);
 // - searching a Substring gives ranges of the base string inside the slice.
 import FuzzSupport
 import ICUKit
@@ -37,7 +37,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (offsets, range) in zip(utf8, ranges) {
         expect(text.utf8.distance(from: text.startIndex, to: range.lowerBound) == offsets.lowerBound, "utf8Ranges disagree")
     }
-    if let first = searcher.firstRange(in: text) {
+    let first = searcher.firstRange(in: text)
+    if options.contains(.anchored) {
+        // One answer: ranges(in:) looks from the same anchor as firstRange.
+        expect(ranges == (first.map { [$0] } ?? []), "anchored ranges \(ranges) differ from firstRange \(String(describing: first))")
+    }
+    if let first {
         if options.contains(.anchored) {
             expect(options.contains(.backwards) ? first.upperBound == text.endIndex : first.lowerBound == text.startIndex, "anchored match not anchored")
         } else {

@@ -156,7 +156,10 @@ public struct StringSearcher: Sendable {
             }
             initialized = length
         }
-        var matches = engine.matches(in: units, backwards: backwards && !all && caseCollator == nil, all: all || anchored || caseCollator != nil)
+        // An anchored search looks from its anchor: from the end with `.backwards`, for
+        // `ranges(in:)` too (forward matches of "aa" in "aaa" never end at the end).
+        let fromEnd = backwards && (!all || anchored) && caseCollator == nil
+        var matches = engine.matches(in: units, backwards: fromEnd, all: all || anchored || caseCollator != nil)
         if let caseCheck = caseCollator {
             let patternBytes = Array(pattern.utf8)
             let candidates = units.withUnsafeBufferPointer { units in
@@ -165,9 +168,15 @@ public struct StringSearcher: Sendable {
                     return withUTF8Bytes(found) { a in patternBytes.withUnsafeBufferPointer { b in caseCheck.compare(a, b) == 0 } }
                 }
             }.sorted { $0.0 < $1.0 }
-            // Non-overlapping, leftmost first (from the right for a backwards search).
+            // Non-overlapping, leftmost first (from the right for a backwards search). An
+            // anchored search keeps the candidate at its anchor first, so that an earlier
+            // overlapping candidate cannot push it out ("ana" at the end of "banana").
             var kept: [(Int, Int)] = []
-            if backwards && !all && !anchored {
+            if anchored {
+                kept = backwards
+                    ? Array(candidates.filter { $0.0 + $0.1 == units.count }.suffix(1))
+                    : Array(candidates.filter { $0.0 == 0 }.prefix(1))
+            } else if backwards && !all {
                 for candidate in candidates.reversed() where kept.last.map({ candidate.0 + candidate.1 <= $0.0 }) ?? true {
                     kept.append(candidate)
                 }

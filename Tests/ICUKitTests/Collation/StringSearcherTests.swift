@@ -47,6 +47,15 @@ struct StringSearcherTests {
         #expect(try StringSearcher("abc", options: .anchored).firstRange(in: text) == text.startIndex..<text.index(text.startIndex, offsetBy: 3))
         #expect(try StringSearcher("abc", options: [.anchored, .backwards]).firstRange(in: text)?.upperBound == text.endIndex)
         #expect(try StringSearcher("ABC", options: [.anchored, .backwards]).firstRange(in: text) == nil)
+        // Anchored at the end, the match is found even where it overlaps an earlier one,
+        // with and without the case check of a diacritic-insensitive search, by both calls.
+        for options: StringSearcher.Options in [[.anchored, .backwards], [.anchored, .backwards, .diacriticInsensitive]] {
+            for (pattern, text, start) in [("ana", "banana", 3), ("aa", "aaa", 1), ("ee", "éee", 2)] {
+                let searcher = try StringSearcher(pattern, options: options)
+                #expect(searcher.utf8Ranges(in: text) == [start..<start + pattern.utf8.count], "\(pattern) in \(text), \(options)")
+                #expect(searcher.firstRange(in: text).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } == start)
+            }
+        }
         #expect(try StringSearcher("", options: []).ranges(in: text).isEmpty)
         #expect(try StringSearcher("x").ranges(in: "").isEmpty)
         // Ignorable characters only (fuzzing found empty matches): no match.
