@@ -10,7 +10,9 @@ struct ConvertCommand: ParsableCommand {
             Streams in chunks of at most 1 MiB, so a file of any size converts in bounded memory (with \
             --from auto, the encoding is detected on the first chunk). Without --lossy, an \
             undecodable byte exits 65 naming its byte offset, and so does a character the \
-            target encoding lacks. An unknown encoding name exits 64.
+            target encoding lacks, an invisible one too (U+200D, U+00AD, variation selectors: \
+            ICU's default callbacks and uconv drop those silently; --lossy writes ? for them). \
+            An unknown encoding name exits 64.
             """
     ).leaf
 

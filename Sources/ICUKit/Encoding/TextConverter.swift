@@ -182,7 +182,9 @@ public struct TextConverter: Sendable {
     ///   - lossy: Replace each character the encoding lacks with its substitute (`?`
     ///     where the encoding has one) instead of throwing.
     /// - Throws: ``TextConversionError/unencodable(utf8Offset:scalar:)`` for the first
-    ///   character the encoding cannot represent (unless `lossy`).
+    ///   character the encoding cannot represent (unless `lossy`), default-ignorable ones
+    ///   included: ICU's own callbacks (and `uconv`) drop an unmappable U+200D, U+00AD or
+    ///   variation selector without a word, ICUKit reports it (`lossy`: `?`).
     ///
     /// The corresponding C function is `ucnv_fromUnicode`.
     public func encode(_ string: String, lossy: Bool = false) throws(TextConversionError) -> [UInt8] {
