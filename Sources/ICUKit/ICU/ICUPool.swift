@@ -70,6 +70,16 @@ final class ICUPool<Object: AnyObject & Sendable>: Sendable {
         }
     }
 
+    /// Runs `body` with a new object that no pool keeps (for an ICU object whose state
+    /// after one use is not to be trusted by the next).
+    func withNewObject<R, E: Error>(_ body: (Object) throws(E) -> R) throws(E) -> R {
+        let object: Object
+        do { object = try make() } catch {
+            fatalError("cannot make another ICU object of an accepted configuration (out of memory): \(error)")
+        }
+        return try body(object)
+    }
+
     /// Another thread holds the slot's object: a spare, or a new one.
     private func spareOrNew() -> Object {
         if let spare = spares.withLock({ $0.popLast() }) { return spare }

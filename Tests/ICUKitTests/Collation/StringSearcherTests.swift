@@ -62,6 +62,20 @@ struct StringSearcherTests {
         #expect(try StringSearcher("\u{0}\u{0}").ranges(in: "ab\u{0}c").isEmpty)
     }
 
+    @Test("a backwards search gives the same answer every time (ICU 72 reuses a searcher badly)")
+    func backwardsRepeated() throws {
+        // On a reused UStringSearch the second backwards search reported length -2 here.
+        let text = "\u{301}\u{0}\u{301}\u{FFFD}"
+        let searcher = try StringSearcher("\u{301}\u{1}\u{FFFD}", options: [.caseInsensitive, .backwards, .anchored], locale: "tr")
+        let first = searcher.utf8Ranges(in: text)
+        #expect(first == [3..<8])
+        for _ in 0..<4 {
+            #expect(searcher.utf8Ranges(in: text) == first)
+            #expect(searcher.ranges(in: text).count == first.count)
+            #expect(searcher.firstRange(in: text).map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } == 3)
+        }
+    }
+
     @Test("ranges map back to the right indices with combining marks, emoji and CRLF")
     func indices() throws {
         let text = "👩‍👩‍👧 e\u{301}te\r\nÉTÉ 🇯🇵 ete"
