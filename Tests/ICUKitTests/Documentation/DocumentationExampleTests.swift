@@ -94,6 +94,16 @@ struct DocumentationExampleTests {
         #expect(offsets == [0..<7, 12..<19])
     }
 
+    @Test("Collation: options")
+    func collationOptions() throws {
+        let greekFirst = try Collator(locale: "en", options: .init(reorder: ["Grek"]))
+        let names = greekFirst.sorted(["beta", "βήτα"])                // ["βήτα", "beta"]
+        let numeric = try Collator(locale: "en", options: .init(numeric: true))
+        let files = numeric.sorted(["a10", "a9"])                      // ["a9", "a10"]
+        #expect(names == ["βήτα", "beta"])
+        #expect(files == ["a9", "a10"])
+    }
+
     // MARK: Encodings.md
 
     @Test("Encodings: detect")
@@ -135,6 +145,15 @@ struct DocumentationExampleTests {
         #expect(failure == .unencodable(utf8Offset: 1, scalar: "€"))
     }
 
+    @Test("Encodings: streaming")
+    func encodingsStreaming() throws {
+        let sjis = try TextConverter(encodingName: "Shift_JIS")
+        let decoder = sjis.makeDecoder()                               // one per stream
+        var text = try decoder.decode([0x93, 0xFA, 0x96])              // "日": half a character waits
+        text += try decoder.decode([0x7B], isFinal: true)              // "日本"
+        #expect(text == "日本")
+    }
+
     // MARK: BidirectionalText.md
 
     @Test("Bidi: a paragraph")
@@ -155,6 +174,19 @@ struct DocumentationExampleTests {
         let wrapped = Bidi.isolated("سارة")                           // "\u{2068}سارة\u{2069}"
         #expect(line == "\u{2068}سارة\u{2069} has the highest score: \u{2068}12\u{2069}")
         #expect(wrapped == "\u{2068}سارة\u{2069}")
+    }
+
+    @Test("Bidi: levels and reordering")
+    func bidiLevels() throws {
+        let paragraph = try BidiParagraph("abc שלום")
+        let levels = paragraph.levels                                  // [0, 0, 0, 0, 1, 1, 1, 1]
+        let order = paragraph.visualToLogical                          // [0, 1, 2, 3, 7, 6, 5, 4]
+        let display = paragraph.visualString()                         // "abc םולש"
+        let count = try BidiParagraph.paragraphs(in: "one\u{2029}שתיים").count   // 2
+        #expect(levels == [0, 0, 0, 0, 1, 1, 1, 1])
+        #expect(order == [0, 1, 2, 3, 7, 6, 5, 4])
+        #expect(display == "abc םולש")
+        #expect(count == 2)
     }
 
     // MARK: Calendars.md
@@ -189,6 +221,23 @@ struct DocumentationExampleTests {
         #expect(failure == .nonexistentLeapMonth(year: 5783, month: 6))
     }
 
+    @Test("Calendars: fields and locales")
+    func calendarsFields() throws {
+        let chinese = try CalendarSystem("chinese", timeZone: "Asia/Shanghai")
+        let spring = try ISO8601Text.parse("2026-03-01T12:00:00Z")
+        let fields = try chinese.calendarDate(for: spring)
+        let year = fields.sexagenaryYear                                // "丙午"
+        let code = fields.monthCode                                     // "M01"
+        let next = try chinese.calendarDate(for: chinese.adding(1, .month, to: spring)).monthCode   // "M02"
+        let hebrewMonths = try CalendarSystem("hebrew").numberOfMonths(inYearOf: spring)   // 12 in 5786
+        let thai = try CalendarSystem(locale: "th_TH").identifier       // "buddhist"
+        #expect(year == "丙午")
+        #expect(code == "M01")
+        #expect(next == "M02")
+        #expect(hebrewMonths == 12)
+        #expect(thai == "buddhist")
+    }
+
     // MARK: DatesAndTimes.md
 
     @Test("Dates: formatting and parsing")
@@ -219,6 +268,19 @@ struct DocumentationExampleTests {
         #expect(range == "1.–3. Mai 2026")
         #expect(duration == "1 hour, 2 minutes, 5 seconds")
         #expect(yesterday == "hier")
+    }
+
+    @Test("Dates: context, hour cycle, calendar")
+    func datesOptions() throws {
+        let moment = try ISO8601Text.parse("2026-06-03T15:07:00Z")
+        let czech = try DateTimeFormatter(template: "LLLL", locale: "cs", timeZone: "UTC", context: .beginningOfSentence)
+        let month = try czech.format(moment)                           // "Červen"
+        let clock = try DateTimeFormatter(date: .none, time: .short, locale: "en_US", timeZone: "UTC", hourCycle: .h23)
+        let time = try clock.format(moment)                            // "15:07"
+        let thai = try DateTimeFormatter(date: .long, time: .none, locale: "th_TH").calendar.identifier   // "buddhist"
+        #expect(month == "Červen")
+        #expect(time == "15:07")
+        #expect(thai == "buddhist")
     }
 
     // MARK: NumbersAndMessages.md
@@ -252,6 +314,19 @@ struct DocumentationExampleTests {
         #expect(message == "3 files")
     }
 
+    @Test("Numbers: styles, ranges, plural details")
+    func numberStyles() throws {
+        let style = NumberStyle.decimal.precision(.fractionDigits(2...2)).sign(.always)
+        let signed = try ICUNumberFormatter(style, locale: "en").format(3.14159)      // "+3.14"
+        let range = try NumberRangeFormatter(skeleton: "unit/kilogram", locale: "en").format(3, 5)   // "3–5 kg"
+        let oneDotZero = try PluralRules(locale: "en").category(forFormatted: "1.0")  // .other
+        let second = try PluralRules(.ordinal, locale: "en").category(for: 2)         // .two ("2nd")
+        #expect(signed == "+3.14")
+        #expect(range == "3–5 kg")
+        #expect(oneDotZero == .other)
+        #expect(second == .two)
+    }
+
     // MARK: Locales.md
 
     @Test("Locales: identifiers and data")
@@ -279,6 +354,19 @@ struct DocumentationExampleTests {
         #expect(taiwan == "zh-Hant")
         #expect(nynorsk == "nb")
         #expect(header == "nb")
+    }
+
+    @Test("Locales: data")
+    func localeData() throws {
+        let british: LocaleID = "en-GB"
+        let system = british.measurementSystem                           // .uk
+        let monday = british.firstWeekday                                // 2
+        let tag = LocaleID("zh_Hant_TW").bcp47                           // "zh-Hant-TW"
+        let fromShell = LocaleID.fromEnvironment(["LANG": "de_CH.UTF-8"]) // de_CH
+        #expect(system == .uk)
+        #expect(monday == 2)
+        #expect(tag == "zh-Hant-TW")
+        #expect(fromShell.identifier == "de_CH")
     }
 
     // MARK: TextTransforms.md
@@ -311,6 +399,22 @@ struct DocumentationExampleTests {
         #expect(mixed)
     }
 
+    @Test("Text transforms: more")
+    func textTransformsMore() throws {
+        let greek = try CaseMapper(locale: "el").uppercased("Άδεια")                 // "ΑΔΕΙΑ"
+        let decomposed = try Normalizer.nfd.isNormalized("é")                         // false
+        let cyrillic = try Transliterator("Cyrillic-Latin").inverse().transliterate("Moskva")   // "Москва"
+        let stars = try Transliterator(rules: "[aeiou] > '*';").transliterate("banana")         // "b*n*n*"
+        let ga = try ScalarProperties.scalar(named: "HANGUL SYLLABLE GA")             // "가"
+        let upperLatin = try UnicodeSet(pattern: "[[:Latin:]&[:Lu:]]").contains("A")  // true
+        #expect(greek == "ΑΔΕΙΑ")
+        #expect(!decomposed)
+        #expect(cyrillic == "Москва")
+        #expect(stars == "b*n*n*")
+        #expect(ga == "가")
+        #expect(upperLatin)
+    }
+
     // MARK: Identifiers.md
 
     @Test("Identifiers: domain names and string preparation")
@@ -341,6 +445,22 @@ struct DocumentationExampleTests {
         #expect(taken == ["paypal"])
     }
 
+    @Test("Identifiers: strict and transitional")
+    func identifiersMore() throws {
+        let idna = try IDNA()
+        var refused: IdentifierError?
+        do {
+            _ = try idna.strictToASCII("-x.de")
+        } catch {
+            refused = error                                            // .idna([.leadingHyphen], output: "-x.de")
+        }
+        let fass = try IDNA(.init(transitional: true)).toASCII("faß.de").output   // "fass.de"
+        let juliet = try StringPrep(.nodeprep).prepare("Juliet")        // "juliet" (XMPP)
+        #expect(refused == .idna([.leadingHyphen], output: "-x.de"))
+        #expect(fass == "fass.de")
+        #expect(juliet == "juliet")
+    }
+
     // MARK: LanguageRecognition.md
 
     @Test("Language recognition")
@@ -356,6 +476,17 @@ struct DocumentationExampleTests {
         #expect(none == nil)
         #expect(runs == ["de", "en"])
         #expect(swedish == "sv")
+    }
+
+    @Test("Language recognition: hypotheses and hints")
+    func languageHypotheses() throws {
+        let recognizer = LanguageRecognizer()
+        let ranked = recognizer.hypotheses(for: "Dobar dan, kako ste?", maximum: 3)
+            .map(\.language.bcp47)                                     // ["sr-Latn", "bs", "sl"]
+        let hinted = try LanguageRecognizer(languageHints: ["nb": 0.8])
+        let norwegian = hinted.dominantLanguage(of: "Jeg heter Anna.")?.bcp47   // "nb"
+        #expect(ranked == ["sr-Latn", "bs", "sl"])
+        #expect(norwegian == "nb")
     }
 
     // MARK: GettingStarted.md
