@@ -207,7 +207,7 @@ struct DocumentationExampleTests {
     func calendarsLeap() throws {
         let chinese = try CalendarSystem("chinese", timeZone: "Asia/Shanghai")
         let leap = try chinese.date(year: 2023, month: 2, isLeapMonth: true, day: 1)
-        let iso = ISO8601Text.string(from: leap)                      // "2023-03-21T16:00:00Z"
+        let iso = ISO8601Text.string(from: leap)                      // "2023-03-21T16:00:00Z": 22 March in Shanghai
         let hebrew = try CalendarSystem("hebrew")
         var failure: CalendarError?
         do {
