@@ -45,6 +45,12 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 document="$work/document.md"
 log() { printf 'report.sh: %s\n' "$*" >&2; }
+need() {  # the tools a section runs, checked before it starts
+  local tool
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { log "needs $tool (Debian: apt-get install valgrind hyperfine icu-devtools g++)"; exit 69; }
+  done
+}
 
 if [ -z "${ICUKIT:-}" ]; then
   log "building icukit (release)"
@@ -63,6 +69,7 @@ markdown_table() {
 }
 
 section_segmentation() {
+  need valgrind objcopy
   local units="grapheme word sentence line"
   local scripts="English Russian Arabic Hindi Thai Chinese Japanese Emoji short"
   if [ -n "$quick" ]; then units="word"; scripts="English Russian"; fi
@@ -99,6 +106,7 @@ EOF
 }
 
 section_text() {
+  need valgrind objcopy
   local operations="nfc-of-nfc nfd-to-nfc nfc-to-nfd upper lower fold"
   if [ -n "$quick" ]; then operations="nfd-to-nfc upper"; export SCRIPTS="Russian"; fi
   # shellcheck disable=SC2086 # the operations are words
@@ -118,6 +126,7 @@ EOF
 }
 
 section_transliteration() {
+  need valgrind objcopy
   local ids=("Cyrillic-Latin" "NFD; [:Nonspacing Mark:] Remove; NFC" "Han-Latin" "Any-Latin; Latin-ASCII")
   [ -n "$quick" ] && ids=("Cyrillic-Latin")
   "$here/translit-callgrind.sh" "${ids[@]}" > "$work/translit.tsv"
@@ -135,6 +144,7 @@ EOF
 }
 
 section_bidi() {
+  need valgrind objcopy
   "$here/bidi-callgrind.sh" > "$work/bidi.tsv"
   cat <<EOF
 ## Bidi
@@ -151,6 +161,7 @@ EOF
 }
 
 section_dates() {
+  need valgrind objcopy
   "$here/dates-callgrind.sh" > "$work/dates.tsv"
   cat <<EOF
 ## Date formatting
@@ -166,6 +177,7 @@ EOF
 }
 
 section_locale_match() {
+  need valgrind g++ pkg-config
   local n=1000
   [ -n "$quick" ] && n=50
   N="$n" bash "$here/locale-match.sh" callgrind > "$work/locale.txt"
@@ -187,6 +199,7 @@ EOF
 }
 
 section_cli() {
+  need valgrind hyperfine cc pkg-config python3 uconv swiftc objcopy
   local filter="." environment="SIZE=4194304 WORDS=100000 DATES=20000 RUNS=10"
   if [ -n "$quick" ]; then
     filter='segment word count, English$\|convert windows\|calendar convert --to chinese, [0-9]* dates$\|language'
@@ -210,6 +223,7 @@ EOF
 }
 
 section_accuracy() {
+  need python3
   local encoding=(--icukit "$ICUKIT") language=(--icukit "$ICUKIT" --per-bucket 30)
   if [ -n "$quick" ]; then encoding+=(--per-legacy 1 --only-icukit); language+=(--per-bucket 2 --peers ""); fi
   cat <<EOF
