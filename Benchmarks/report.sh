@@ -43,6 +43,7 @@ if [ ${#sections[@]} -eq 0 ]; then
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+trap 'log "failed (section ${section:-set-up}); nothing written"' ERR
 document="$work/document.md"
 log() { printf 'report.sh: %s\n' "$*" >&2; }
 need() {  # the tools a section runs, checked before it starts
