@@ -9,7 +9,8 @@
 4. no deprecated declaration (`@available(*, deprecated…)`): ICUKit has no released API to keep;
 5. the DocC landing page (ICUKit.docc/ICUKit.md) lists every public top-level type;
 6. no reference in the documents or in source comments to a repository file that does not
-   exist, nor to a type (a backticked UpperCamelCase name) that no code declares or uses.
+   exist, nor to a type (a backticked UpperCamelCase name) that no code declares or uses;
+7. no link to a section of a document (`FILE.md#anchor`, `FILE.md, "Heading"`) that it lacks.
 
     python3 Scripts/guards.py            # prints each violation; exits 1 if there is any
     python3 Scripts/guards.py --list     # the names of the rules
@@ -212,7 +213,40 @@ def check_references(all_files, swift_files, docs):
             yield f"{where}: names '{name}', which no code declares or uses"
 
 
-RULES = ["lengths", "edge", "throws", "deprecated", "landing-page", "references"]
+MD_LINK = re.compile(r"\]\(((?:[\w./-]*/)?([\w-]+\.md))#([^)\s]+)\)")
+SECTION_REF = re.compile(r"\b([A-Z][A-Za-z-]*\.md),?\s+(?:section\s+)?[\"“]([^\"”\n]+)[\"”]")
+
+
+def slug(heading):
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def headings(path):
+    return [h.strip() for h in re.findall(r"^#+\s+(.*)$", read(path), re.M)]
+
+
+def check_sections(all_files, swift_files, docs):
+    by_name = {}
+    for p in all_files:
+        if p.endswith(".md"):
+            by_name.setdefault(os.path.basename(p), p)
+    targets = [(p, read(p)) for p in docs] + [(p, comments(read(p))) for p in swift_files if p.startswith(("Sources/", "Tests/", "Benchmarks/", "Fuzz/"))]
+    targets += [("Package.swift", comments(read("Package.swift")))]
+    for path, text in targets:
+        for match in MD_LINK.finditer(text):
+            target = os.path.normpath(os.path.join(os.path.dirname(path), match.group(1)))
+            target = target if target in all_files else by_name.get(match.group(2))
+            if target and match.group(3) not in {slug(h) for h in headings(target)}:
+                yield f"{path}: links to {match.group(1)}#{match.group(3)}, a section that does not exist"
+        for match in SECTION_REF.finditer(text):
+            target = by_name.get(match.group(1))
+            wanted = match.group(2).lower()
+            if target and not any(wanted in h.lower() for h in headings(target)):
+                yield f"{path}: names section \"{match.group(2)}\" of {match.group(1)}, which has no such heading"
+
+
+RULES = ["lengths", "edge", "throws", "deprecated", "landing-page", "references", "sections"]
 
 
 def main():
@@ -230,6 +264,7 @@ def main():
     problems += check_deprecated(sources)
     problems += check_landing_page(sources)
     problems += check_references(all_files, swift_files, docs)
+    problems += check_sections(all_files, swift_files, docs)
     for problem in problems:
         print(problem)
     print(f"guards: {len(problems)} problem(s)" if problems else "guards: all rules hold")
