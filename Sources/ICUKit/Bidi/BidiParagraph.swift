@@ -200,12 +200,9 @@ public struct BidiParagraph: Sendable {
     private static func analyse(
         _ bidi: OpaquePointer, utf16: UnsafeBufferPointer<UInt16>, utf8: UnsafeBufferPointer<UInt8>, text: String
     ) -> (UInt8, [UInt8], [BidiRun]) {
-        var status = U_ZERO_ERROR
         let paragraphLevel = ubidi_getParaLevel(bidi)
-        let unitLevels = UnsafeBufferPointer(start: ubidi_getLevels(bidi, &status), count: utf16.count)
-        requireSuccess(status, "ubidi_getLevels")
-        let runCount = Int(ubidi_countRuns(bidi, &status))
-        requireSuccess(status, "ubidi_countRuns")
+        let unitLevels = UnsafeBufferPointer(start: ICU.ubidi_getLevels(bidi), count: utf16.count)
+        let runCount = Int(ICU.ubidi_countRuns(bidi))
         let allASCII = utf16.count == utf8.count
         let hasPairs = !allASCII && UTF8Decoding.containsFourByteSequence(utf8)
 
@@ -292,8 +289,7 @@ enum BidiEngine {
     private static let pool: ICUPool<ICUHandle> = {
         do {
             return try ICUPool(capacity: 8) { () throws(ICUError) in
-                guard let bidi = ubidi_open() else { throw ICUError(U_MEMORY_ALLOCATION_ERROR, operation: "ubidi_open") }
-                return ICUHandle(bidi) { ubidi_close($0) }
+                ICUHandle(try ICU.ubidi_open()) { ubidi_close($0) }
             }
         } catch {
             fatalError("\(error)")
@@ -321,9 +317,7 @@ enum BidiEngine {
         _ utf16: UnsafeBufferPointer<UInt16>, _ paragraphLevel: UInt8, _ body: (OpaquePointer, UnsafeBufferPointer<UInt16>) -> R
     ) -> R {
         pool.withHandle { bidi in
-            var status = U_ZERO_ERROR
-            ubidi_setPara(bidi, utf16.baseAddress, Int32(utf16.count), paragraphLevel, nil, &status)
-            requireSuccess(status, "ubidi_setPara")
+            ICU.ubidi_setPara(bidi, utf16, paragraphLevel)
             return body(bidi, utf16)
         }
     }

@@ -230,8 +230,8 @@ public struct DurationFormatter: Sendable, Hashable {
 
     /// Formats and puts the text in place of `placeholder` in `template`, capitalized
     /// for that position when the context is ``CapitalizationContext/dynamic``.
-    public func format(seconds: Double, into template: String, placeholder: String = "{0}") throws -> String {
-        try insert(into: template, placeholder: placeholder, context: options.context, locale: locale) { resolved in
+    public func format(seconds: Double, into template: String, placeholder: String = "{0}") throws(FormattingError) -> String {
+        try insert(into: template, placeholder: placeholder, context: options.context, locale: locale) { (resolved) throws(FormattingError) -> String in
             var changed = options
             changed.context = resolved
             return try DurationFormatter(locale: locale, options: changed).format(seconds: seconds)
