@@ -133,14 +133,8 @@ public struct BidiParagraph: Sendable {
                     index &+= 1
                     continue
                 }
-                var value = UInt32(byte), length = 1
-                if byte == 0xC2, index + 1 < count {
-                    value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    length = 2
-                } else if byte == 0xE2, index + 2 < count {
-                    value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                    length = 3
-                }
+                // A String's bytes: lead bytes C2 and E2 have their continuation bytes.
+                let (value, length) = ValidUTF8.decode(bytes.baseAddress!, at: index)
                 var next = index + length
                 if let scalar = Unicode.Scalar(value), Bidi.isParagraphSeparator(scalar) {
                     if byte == 0x0D, next < count, bytes[next] == 0x0A { next += 1 }

@@ -76,7 +76,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         guard !lowered.isEmpty, lowered.utf8.count < 64, !lowered.utf8.contains(0) else { return nil }
         if knownIdentifiers.contains(lowered) { return lowered }
         // ICU returns the input pointer itself for a well-formed unknown value: copy it
-        // while the C string is alive (CalendarFuzz found the use after free).
+        // while the C string is alive (input: Fuzz/regressions/CalendarFuzz/ethioa-unknown-uaf).
         guard let legacy = lowered.withCString({ uloc_toLegacyType("calendar", $0).map { String(cString: $0) } }) else { return nil }
         return knownIdentifiers.contains(legacy) ? legacy : nil
     }

@@ -250,8 +250,9 @@ final class SearchEngine: @unchecked Sendable {
         // A backwards search gets a searcher of its own: ICU 72 reports a negative match
         // length when a searcher that went backwards once goes backwards again (pattern
         // U+0301 U+0001 U+FFFD in U+0301 U+0000 U+0301 U+FFFD, tr, secondary: (2,2) on a
-        // new searcher, (2,-2) after), so pooled searchers only ever search forwards
-        // (SearchFuzz: ranges(in:) and utf8Ranges(in:) disagreed).
+        // new searcher, (2,-2) after; Fuzz/regressions/SearchFuzz/backwards-reused-searcher-negative-length),
+        // which would make ranges(in:) and utf8Ranges(in:) disagree; so pooled searchers only
+        // ever search forwards.
         if backwards { return pool.withNewObject { run($0.pointer, text, backwards: true, all: all) } }
         return pool.withHandle { run($0, text, backwards: false, all: all) }
     }
@@ -263,8 +264,8 @@ final class SearchEngine: @unchecked Sendable {
             var position = backwards ? ICU.usearch_last(search) : ICU.usearch_first(search)
             var previous: Int32 = backwards ? Int32.max : -1
             // Each match must start past the previous one (before it, backwards): ICU 72's
-            // overlapping search can return the same match forever on some inputs
-            // (SearchFuzz found one with unassigned supplementary code points).
+            // overlapping search can return the same match forever on some inputs (such as
+            // ones with unassigned supplementary code points).
             while position != USEARCH_DONE && (backwards ? position < previous : position > previous) {
                 previous = position
                 // A pattern of ignorable characters only (NUL, controls) "matches" nothing

@@ -157,8 +157,9 @@ final class DateFormatEngine: Sendable {
     /// The most decimal digits in a row a text may hold when the pattern has a
     /// fractional-seconds field. ICU (72 and 76, plain C too) scales a parsed fraction by
     /// dividing by 10^(digits − 3) computed in `Int32`; from 35 digits the power wraps to 0
-    /// and the process dies of SIGFPE (found by DatePatternFuzz). No date has a run that
-    /// long, so such a text is refused before ICU sees it (a margin below 35 is kept).
+    /// and the process dies of SIGFPE (Fuzz/regressions/DatePatternFuzz/fraction-35-digits-sigfpe).
+    /// No date has a run that long, so such a text is refused before ICU sees it (a margin
+    /// below 35 is kept).
     static let longestDigitRun = 31
 
     /// Whether `pattern` has an `S` field: a letter outside single quotes (`''` is a quote).

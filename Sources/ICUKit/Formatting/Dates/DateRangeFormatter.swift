@@ -81,6 +81,15 @@ public struct DateRangeFormatter: Sendable, Hashable {
 
     /// Formats the interval and puts it in place of `placeholder` in `template`; with a
     /// ``CapitalizationContext/dynamic`` context, capitalized for that position.
+    ///
+    /// ```swift
+    /// let months = try DateRangeFormatter(template: "LLLL", locale: LocaleID("cs"), timeZone: "UTC", context: .dynamic)
+    /// try months.format(june1, july1, into: "{0} je léto.")   // "Červen\u{2009}–\u{2009}červenec je léto."
+    /// try months.format(june1, july1, into: "Léto je {0}.")   // "Léto je červen\u{2009}–\u{2009}červenec."
+    /// ```
+    /// - Throws: ``FormattingError/dateOutOfRange(_:)`` for an instant ICU cannot
+    ///   format, ``FormattingError/icu(_:)`` if ICU fails; `template` is returned
+    ///   unchanged when it has no `placeholder`.
     public func format(_ start: Date, _ end: Date, into template: String, placeholder: String = "{0}") throws(FormattingError) -> String {
         try insert(into: template, placeholder: placeholder, context: context, locale: locale) { (resolved) throws(FormattingError) -> String in
             var changed = configuration

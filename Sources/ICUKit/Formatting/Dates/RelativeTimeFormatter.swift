@@ -134,6 +134,14 @@ public struct RelativeTimeFormatter: Sendable, Hashable {
 
     /// Formats and puts the text in place of `placeholder` in `template`, capitalized
     /// for that position when the context is ``CapitalizationContext/dynamic``.
+    ///
+    /// ```swift
+    /// let fr = try RelativeTimeFormatter(locale: LocaleID("fr"), context: .dynamic)
+    /// try fr.format(seconds: -86_400, into: "{0}, il pleuvait.")   // "Hier, il pleuvait."
+    /// try fr.format(seconds: -86_400, into: "Il pleuvait {0}.")    // "Il pleuvait hier."
+    /// ```
+    /// - Throws: what ``format(seconds:)`` throws; `template` is returned unchanged when
+    ///   it has no `placeholder`.
     public func format(seconds: Double, into template: String, placeholder: String = "{0}") throws(FormattingError) -> String {
         try insert(into: template, placeholder: placeholder, context: context, locale: locale) { (resolved) throws(FormattingError) -> String in
             var changed = configuration
