@@ -347,6 +347,8 @@ extension ICU {
         }
     }
 }
+
+/// The failures capability code asks about by name, and the ones ICUKit reports itself.
 extension ICUError {
     /// Whether ICU reported `U_ILLEGAL_ARGUMENT_ERROR` (for a calendar: a time outside
     /// the range it computes).
@@ -361,9 +363,7 @@ extension ICUError {
     func reported(as operation: String) -> ICUError {
         ICUError(code, operation: operation)
     }
-}
 
-extension ICUError {
     /// Whether ICU reported `U_NUMBER_SKELETON_SYNTAX_ERROR` (a number skeleton it cannot parse).
     var isNumberSkeletonSyntaxError: Bool { code == U_NUMBER_SKELETON_SYNTAX_ERROR }
 }
