@@ -459,7 +459,7 @@ final class IDNAHandle: @unchecked Sendable {
 
     static func handle(_ options: UInt32) throws(IdentifierError) -> IDNAHandle {
         try cache.value(for: options) { () throws(IdentifierError) in
-            IDNAHandle(try ICU.open("uidna_openUTS46", as: IdentifierError.self, close: uidna_close) { uidna_openUTS46(options, &$0) })
+            IDNAHandle(try IdentifierError.wrapping { () throws(ICUError) in try ICU.uidna_openUTS46(options) })
         }
     }
 
@@ -468,8 +468,7 @@ final class IDNAHandle: @unchecked Sendable {
     deinit { uidna_close(pointer) }
 
     /// ICU's Punycode refuses to encode a label of over 1,000 UTF-16 code units or to
-    /// decode an `xn--` label of over 2,000 (`U_INPUT_TOO_LONG_ERROR`, which fails the
-    /// whole call): the longest label and the limit it broke. Labels are measured after
+    /// decode an `xn--` label of over 2,000 (which fails the whole call): the longest label and the limit it broke. Labels are measured after
     /// UTS #46 mapping (which toUnicode's output shows; U+FDFA alone maps to 18
     /// characters) when toUnicode can give it, else in the input.
     func punycodeLimitError(_ bytes: UnsafeBufferPointer<UInt8>, _ operation: IDNA.Operation) -> InputTooLongError {
@@ -492,7 +491,7 @@ final class IDNAHandle: @unchecked Sendable {
     }
 
     /// Runs one of ICU's four UTF-8 functions into a stack buffer (or, past it, straight into
-    /// the result string's storage); retries once with the exact size on `U_BUFFER_OVERFLOW_ERROR`.
+    /// the result string's storage); retries once with the exact size when the first buffer is short.
     func run(_ bytes: UnsafeBufferPointer<UInt8>, _ operation: IDNA.Operation) throws(IdentifierError) -> IDNA.Result {
         guard bytes.count <= Int(Int32.max) else {
             throw .inputTooLong(InputTooLongError(length: bytes.count, limit: Int(Int32.max), unit: "UTF-8 bytes"))
@@ -502,54 +501,39 @@ final class IDNAHandle: @unchecked Sendable {
         let length = Int32(bytes.count)
         // Most outputs are about as long as the input (Punycode adds "xn--" and a few
         // bytes per label): a stack buffer of twice the input first (names are short, and a
-        // `String` of up to 15 bytes then needs no allocation at all), the exact size on
-        // U_BUFFER_OVERFLOW_ERROR. (No closure here captures a `var`: a captured variable
+        // `String` of up to 15 bytes then needs no allocation at all), the exact size when
+        // that is short. (No closure here captures a `var`: a captured variable
         // would be boxed on the heap, once per call.)
         let guess = min(bytes.count * 2 + 64, Int(Int32.max))
-        let first: (output: String?, needed: Int32, status: UErrorCode, info: CICU_UIDNAInfo) =
+        let first: (output: String?, needed: Int32, status: ICU.IDNAStatus, info: CICU_UIDNAInfo) =
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: guess) { buffer in
                 var info = Self.emptyInfo
-                var status = U_ZERO_ERROR
-                let needed = Self.invoke(operation, idna, source, length, buffer.baseAddress!, Int32(buffer.count), &info, &status)
-                guard !status.isFailure, Int(needed) <= buffer.count else { return (nil, needed, status, info) }
+                let (needed, status) = ICU.uidna_UTF8(operation, idna, source, length, buffer.baseAddress!, Int32(buffer.count), &info)
+                guard status == .success, Int(needed) <= buffer.count else { return (nil, needed, status, info) }
                 return (String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(needed)), as: UTF8.self), needed, status, info)
             }
         var output = first.output, status = first.status, info = first.info
-        if output == nil, status == U_BUFFER_OVERFLOW_ERROR {
+        if output == nil, status == .bufferOverflow {
             let exact = Int(first.needed)
-            var retryInfo = Self.emptyInfo, retryStatus = U_ZERO_ERROR
+            var retryInfo = Self.emptyInfo, retryStatus = ICU.IDNAStatus.success
             output = String(unsafeUninitializedCapacity: max(exact, 1)) { buffer in
-                let needed = buffer.withMemoryRebound(to: CChar.self) { destination in
-                    Self.invoke(operation, idna, source, length, destination.baseAddress!, Int32(destination.count), &retryInfo, &retryStatus)
+                let needed: Int32
+                (needed, retryStatus) = buffer.withMemoryRebound(to: CChar.self) { destination in
+                    ICU.uidna_UTF8(operation, idna, source, length, destination.baseAddress!, Int32(destination.count), &retryInfo)
                 }
-                return retryStatus.isFailure ? 0 : min(Int(needed), buffer.count)
+                return retryStatus == .success ? min(Int(needed), buffer.count) : 0
             }
             status = retryStatus
             info = retryInfo
         }
-        if status == U_INPUT_TOO_LONG_ERROR {
-            throw .inputTooLong(punycodeLimitError(bytes, operation))
-        }
-        if status.isFailure {
-            throw .icu(ICUError(status, operation: "\(operation)"))
+        switch status {
+        case .success: break
+        case .inputTooLong: throw .inputTooLong(punycodeLimitError(bytes, operation))
+        case .bufferOverflow: throw .icu(ICU.IDNAStatus.bufferOverflowError(operation))
+        case .failure(let error): throw .icu(error)
         }
         return IDNA.Result(output: output ?? "", errors: IDNA.Errors(rawValue: info.errors), isTransitionalDifferent: info.isTransitionalDifferent != 0)
     }
 
     static let emptyInfo = CICU_UIDNAInfo(size: Int16(MemoryLayout<CICU_UIDNAInfo>.size), isTransitionalDifferent: 0, reservedB3: 0, errors: 0, reservedI2: 0, reservedI3: 0)
-
-    /// One of ICU's four UTF-8 functions.
-    @inline(__always)
-    static func invoke(
-        _ operation: IDNA.Operation, _ idna: OpaquePointer, _ source: UnsafePointer<CChar>?, _ length: Int32,
-        _ destination: UnsafeMutablePointer<CChar>, _ capacity: Int32, _ info: inout CICU_UIDNAInfo, _ status: inout UErrorCode
-    ) -> Int32 {
-        switch operation {
-        case .nameToASCII: uidna_nameToASCII_UTF8(idna, source, length, destination, capacity, &info, &status)
-        case .nameToUnicode: uidna_nameToUnicodeUTF8(idna, source, length, destination, capacity, &info, &status)
-        case .labelToASCII: uidna_labelToASCII_UTF8(idna, source, length, destination, capacity, &info, &status)
-        case .labelToUnicode: uidna_labelToUnicodeUTF8(idna, source, length, destination, capacity, &info, &status)
-        }
-    }
-
 }

@@ -274,8 +274,7 @@ public struct SpoofChecker: Sendable {
             kinds = checks.intersection(.confusables).rawValue
             do {
                 results = try ICUPool(capacity: 16) { () throws(ICUError) in
-                    ICUHandle(try ICU.open("uspoof_openCheckResult", as: ICUError.self, close: uspoof_closeCheckResult) { uspoof_openCheckResult(&$0) },
-                              close: { uspoof_closeCheckResult($0) })
+                    ICUHandle(try ICU.uspoof_openCheckResult(), close: { uspoof_closeCheckResult($0) })
                 }
             } catch {
                 uspoof_close(checker)
@@ -328,23 +327,21 @@ public struct SpoofChecker: Sendable {
             else { throw .unknownLocale(locale) }
             localeList.append(id.description)
         }
-        let checker = try ICU.open("uspoof_open", as: IdentifierError.self, close: uspoof_close) { uspoof_open(&$0) }
+        let checker = try IdentifierError.wrapping { () throws(ICUError) in try ICU.uspoof_open() }
         var effective = checks
         if !localeList.isEmpty || allowedCharacters != nil { effective.insert(.allowedCharacters) }
-        var status = U_ZERO_ERROR
-        // ICU's checker always has the three confusable kinds (areConfusable refuses to run
-        // without one); the asked kinds filter its answer.
-        uspoof_setChecks(checker, effective.union(.confusables).rawValue | USPOOF_AUX_INFO, &status)
-        uspoof_setRestrictionLevel(checker, restrictionLevel.rawValue)
-        if !localeList.isEmpty, !status.isFailure {
-            localeList.joined(separator: ",").withCString { uspoof_setAllowedLocales(checker, $0, &status) }
-        }
-        if let allowedCharacters, !status.isFailure {
-            withExtendedLifetime(allowedCharacters) { uspoof_setAllowedChars(checker, allowedCharacters.frozenHandle, &status) }
-        }
-        if status.isFailure {
+        do throws(ICUError) {
+            // ICU's checker always has the three confusable kinds (areConfusable refuses to run
+            // without one); the asked kinds filter its answer.
+            try withExtendedLifetime(allowedCharacters) { () throws(ICUError) in
+                try ICU.uspoof_configure(
+                    checker, checks: effective.union(.confusables).rawValue | USPOOF_AUX_INFO, restrictionLevel: restrictionLevel.rawValue,
+                    allowedLocales: localeList.isEmpty ? nil : localeList.joined(separator: ","), allowedChars: allowedCharacters?.frozenHandle
+                )
+            }
+        } catch {
             uspoof_close(checker)
-            throw .icu(ICUError(status, operation: "uspoof configuration"))
+            throw .icu(error)
         }
         do { handle = try Handle(checker: checker, checks: effective) } catch { throw .icu(error) }
     }
@@ -352,10 +349,8 @@ public struct SpoofChecker: Sendable {
     /// Whether ICU derives at least one script from `locale` (`uscript_getCode`), as
     /// `uspoof_setAllowedLocales` does.
     private static func hasScript(_ locale: String) -> Bool {
-        var codes = [Int32](repeating: 0, count: 8)
-        var status = U_ZERO_ERROR
-        let count = locale.withCString { name in codes.withUnsafeMutableBufferPointer { uscript_getCode(name, $0.baseAddress, 8, &status) } }
-        return !status.isFailure && count > 0
+        guard let count = try? ICU.uscript_getCode(locale, capacity: 8) else { return false }
+        return count > 0
     }
 
     /// The UTS #39 skeleton of `text` (NFD, each character replaced by its prototype from
@@ -390,9 +385,7 @@ public struct SpoofChecker: Sendable {
         let capacity = min(max(64, bytes.count * 3 + 16), Int(Int32.max))
         return try IdentifierError.wrapping { () throws(ICUError) in
             try withExtendedLifetime(handle) { () throws(ICUError) in
-                try ICUBuffers.string(operation: "uspoof_getSkeletonUTF8", capacity: capacity) { buffer, size, status in
-                    bytes.withMemoryRebound(to: CChar.self) { uspoof_getSkeletonUTF8(checker, 0, $0.baseAddress, length, buffer, size, &status) }
-                }
+                try ICU.uspoof_getSkeletonUTF8(checker, bytes, length: length, capacity: capacity)
             }
         }
     }
@@ -416,12 +409,8 @@ public struct SpoofChecker: Sendable {
             try withUTF8Buffer(second) { b throws(IdentifierError) in
                 let lengthA = try Self.length(a.count), lengthB = try Self.length(b.count)
                 return try withExtendedLifetime(handle) { () throws(IdentifierError) in
-                    try ICU.call("uspoof_areConfusableUTF8", as: IdentifierError.self) { status in
-                        a.withMemoryRebound(to: CChar.self) { a in
-                            b.withMemoryRebound(to: CChar.self) { b in
-                                uspoof_areConfusableUTF8(checker, a.baseAddress, lengthA, b.baseAddress, lengthB, &status)
-                            }
-                        }
+                    try IdentifierError.wrapping { () throws(ICUError) in
+                        try ICU.uspoof_areConfusableUTF8(checker, a, lengthA, b, lengthB)
                     }
                 }
             }
@@ -459,25 +448,17 @@ public struct SpoofChecker: Sendable {
             let length = try Self.length(bytes.count)
             return try handle.results.withObject { result throws(IdentifierError) in
                 try withExtendedLifetime(handle) { () throws(IdentifierError) in
-                    var status = U_ZERO_ERROR
-                    _ = bytes.withMemoryRebound(to: CChar.self) { uspoof_check2UTF8(checker, $0.baseAddress, length, result.pointer, &status) }
-                    let checks = uspoof_getCheckResultChecks(result.pointer, &status)
-                    let level = uspoof_getCheckResultRestrictionLevel(result.pointer, &status)
+                    let (checks, level, set) = try IdentifierError.wrapping { () throws(ICUError) in
+                        try ICU.uspoof_check2UTF8(checker, bytes, length: length, result: result.pointer)
+                    }
                     var numerics: [Unicode.Scalar] = []
-                    if let set = uspoof_getCheckResultNumerics(result.pointer, &status), !status.isFailure {
-                        let size = uset_size(set)
-                        if size > 0 {
-                            // A set of single code points: read them through its ranges.
-                            var itemStatus = U_ZERO_ERROR
-                            for item in 0..<uset_getItemCount(set) {
-                                var start: Int32 = 0, end: Int32 = 0
-                                let stringLength = uset_getItem(set, item, &start, &end, nil, 0, &itemStatus)
-                                guard stringLength == 0, !itemStatus.isFailure, start <= end else { continue }
-                                for value in start...end { if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { numerics.append(scalar) } }
-                            }
+                    if let set, uset_size(set) > 0 {
+                        // A set of single code points: read them through its ranges.
+                        for item in 0..<uset_getItemCount(set) {
+                            guard let range = ICU.uset_getItem(set, item) else { continue }
+                            for value in range { if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { numerics.append(scalar) } }
                         }
                     }
-                    if status.isFailure { throw .icu(ICUError(status, operation: "uspoof_check2UTF8")) }
                     return (checks, level, numerics)
                 }
             }

@@ -25,8 +25,8 @@ internal import CICU
 final class CaseMappingTable: @unchecked Sendable {
     enum Operation: Sendable { case upper, lower, fold }
 
-    /// An ICU case function over UTF-8: (dest, capacity, src, length, status) → length.
-    typealias ICUCall = (UnsafeMutablePointer<CChar>, Int32, UnsafePointer<CChar>?, Int32, inout UErrorCode) -> Int32
+    /// An ICU case function over UTF-8.
+    typealias ICUCall = ICU.CaseMapCall
 
     /// What the fast path did with a text.
     enum Outcome {
@@ -109,7 +109,7 @@ final class CaseMappingTable: @unchecked Sendable {
         for byte in 0..<0x80 {
             let changes = operation == .upper ? (0x61...0x7A).contains(byte) : (0x41...0x5A).contains(byte)
             let expected = UInt32(changes ? (operation == .upper ? byte - 0x20 : byte + 0x20) : 0)
-            guard value(byte) == expected else { throw .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "case table: ASCII U+\(String(byte, radix: 16))")) }
+            guard value(byte) == expected else { throw .icu(.internalInconsistency("case table: ASCII U+\(String(byte, radix: 16))")) }
         }
         // Lead bytes under which every code point is unchanged (Arabic, Devanagari, CJK…):
         // the scan skips those sequences without decoding them.
@@ -181,9 +181,8 @@ final class CaseMappingTable: @unchecked Sendable {
 
         /// ICU's mapping of the `count` bytes at `input` into `output`; nil on failure.
         private func map(_ count: Int) -> Int? {
-            var status = U_ZERO_ERROR
-            let length = Int(call(output, 256, input, Int32(count), &status))
-            return status.isFailure ? nil : length
+            let (length, failure) = call(output, 256, input, Int32(count))
+            return failure == nil ? Int(length) : nil
         }
 
         /// The table value of `c`: as ``CaseMappingTable/compute(_:_:_:_:)``.
@@ -243,9 +242,9 @@ final class CaseMappingTable: @unchecked Sendable {
 
     static func call(_ operation: Operation, _ map: OpaquePointer) -> ICUCall {
         switch operation {
-        case .upper: { ucasemap_utf8ToUpper(map, $0, $1, $2, $3, &$4) }
-        case .lower: { ucasemap_utf8ToLower(map, $0, $1, $2, $3, &$4) }
-        case .fold: { ucasemap_utf8FoldCase(map, $0, $1, $2, $3, &$4) }
+        case .upper: { ICU.ucasemap_utf8ToUpper(map, $0, $1, $2, $3) }
+        case .lower: { ICU.ucasemap_utf8ToLower(map, $0, $1, $2, $3) }
+        case .fold: { ICU.ucasemap_utf8FoldCase(map, $0, $1, $2, $3) }
         }
     }
 
@@ -272,18 +271,19 @@ final class CaseMappingTable: @unchecked Sendable {
         var capacity = bytes.count * 3 + 16
         while true {
             var out = [UInt8](repeating: 0, count: capacity)
-            var status = U_ZERO_ERROR
-            let length = bytes.withUnsafeBufferPointer { source in
+            let (length, failure) = bytes.withUnsafeBufferPointer { source in
                 out.withUnsafeMutableBufferPointer { dest in
                     source.withMemoryRebound(to: CChar.self) { s in
                         dest.withMemoryRebound(to: CChar.self) { d in
-                            call(d.baseAddress!, Int32(d.count), s.baseAddress, Int32(s.count), &status)
+                            call(d.baseAddress!, Int32(d.count), s.baseAddress, Int32(s.count))
                         }
                     }
                 }
             }
-            if status == U_BUFFER_OVERFLOW_ERROR && Int(length) > capacity { capacity = Int(length); continue }
-            if status.isFailure { return nil }
+            if let failure {
+                if failure.isBufferOverflow && Int(length) > capacity { capacity = Int(length); continue }
+                return nil
+            }
             return Array(out[..<Int(length)])
         }
     }
@@ -438,15 +438,14 @@ final class CaseMappingTable: @unchecked Sendable {
                 } else if mapped == Self.complicated {
                     if operation == .lower { declined = true; return 0 }
                     // Context-free: ICU maps the code point alone, straight into the result.
-                    var status = U_ZERO_ERROR
-                    let written = (out + o).withMemoryRebound(to: CChar.self, capacity: capacity - o) { d in
+                    let (written, failure) = (out + o).withMemoryRebound(to: CChar.self, capacity: capacity - o) { d in
                         (source + i).withMemoryRebound(to: CChar.self, capacity: length) { s in
-                            call(d, Int32(capacity - o - 16), s, Int32(length), &status)
+                            call(d, Int32(capacity - o - 16), s, Int32(length))
                         }
                     }
                     o += Int(written); i += length
                     // Keep the bound's invariant for what follows.
-                    if status.isFailure || 2 * o > growthHalves * i + 32 { declined = true; return 0 }
+                    if failure != nil || 2 * o > growthHalves * i + 32 { declined = true; return 0 }
                     continue
                 }
                 // 2 o <= growthHalves i + 32: at least 16 bytes are free, a 4-byte store fits.

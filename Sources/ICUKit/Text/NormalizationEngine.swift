@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CICU
 
 /// The work behind ``Normalizer``: one per form, created once per process.
@@ -42,16 +37,7 @@ final class NormalizationEngine: @unchecked Sendable {
     static let densePieces = 32
 
     init(form: Normalizer.Form) throws(ICUError) {
-        var status = U_ZERO_ERROR
-        let opened: OpaquePointer? = switch form {
-        case .nfc: unorm2_getNFCInstance(&status)
-        case .nfd: unorm2_getNFDInstance(&status)
-        case .nfkc: unorm2_getNFKCInstance(&status)
-        case .nfkd: unorm2_getNFKDInstance(&status)
-        case .nfkcCasefold: unorm2_getNFKCCasefoldInstance(&status)
-        }
-        try status.check("unorm2_get\(form)Instance")
-        guard let opened else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "unorm2_get\(form)Instance") }
+        let opened = try ICU.unorm2_getInstance(form)
         instance = opened
         folds = form == .nfkcCasefold
         fastDirection = form == .nfc ? .compose : form == .nfd ? .decompose : nil
@@ -99,31 +85,25 @@ final class NormalizationEngine: @unchecked Sendable {
         var value = UInt16(unorm2_getCombiningClass(instance, c))
         if unorm2_hasBoundaryBefore(instance, c) != 0 { value |= boundary }
         var units: (UInt16, UInt16) = (0, 0)
-        var status = U_ZERO_ERROR
-        let result: Int32 = withUnsafeMutableBytes(of: &units) { raw in
+        let result: Int32? = withUnsafeMutableBytes(of: &units) { raw in
             let u = raw.bindMemory(to: UInt16.self)
             let length: Int32
             if c < 0x10000 { u[0] = UInt16(c); length = 1 } else {
                 u[0] = UInt16(0xD7C0 + (c >> 10)); u[1] = UInt16(0xDC00 | (c & 0x3FF)); length = 2
             }
-            return unorm2_quickCheck(instance, u.baseAddress, length, &status)
+            return try? ICU.unorm2_quickCheck(instance, u.baseAddress, length)
         }
-        if result != UNORM_YES || status.isFailure { value |= notYes }
+        if result != UNORM_YES { value |= notYes }
         return value
     }
 
     /// The code point ranges of a UnicodeSet pattern.
     static func ranges(_ pattern: String) throws(ICUError) -> [ClosedRange<Int32>] {
-        let units = Array(pattern.utf16)
-        var status = U_ZERO_ERROR
-        guard let set = units.withUnsafeBufferPointer({ uset_openPattern($0.baseAddress, Int32($0.count), &status) }),
-              !status.isFailure else { throw ICUError(status, operation: "uset_openPattern(\(pattern))") }
+        let set = try ICU.uset_openPattern(pattern)
         defer { uset_close(set) }
         var ranges: [ClosedRange<Int32>] = []
         for item in 0..<uset_getItemCount(set) {
-            var start: Int32 = 0, end: Int32 = 0
-            let length = uset_getItem(set, item, &start, &end, nil, 0, &status)
-            if length == 0 && !status.isFailure { ranges.append(start...end) }
+            if let range = ICU.uset_getItem(set, item) { ranges.append(range) }
         }
         return ranges
     }
@@ -404,7 +384,7 @@ struct KnownChunks {
     func contains(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let storage, let source = chunk.baseAddress else { return false }
         let entry = storage + Self.slot(chunk) * Self.width
-        return Int(entry[0]) == chunk.count && memcmp(entry + 1, source, chunk.count) == 0
+        return Int(entry[0]) == chunk.count && Platform.memcmp(entry + 1, source, chunk.count) == 0
     }
 
     mutating func insert(_ chunk: UnsafeBufferPointer<UInt8>) {

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CICU
 
 /// The Swift fast path of NFC and NFD for the regions ``NormalizationEngine`` would give
@@ -69,9 +64,8 @@ final class NormalizationFastTable: @unchecked Sendable {
     let pairCount: Int
 
     init() throws(ICUError) {
-        var status = U_ZERO_ERROR
-        guard let nfc = unorm2_getNFCInstance(&status), !status.isFailure else { throw ICUError(status, operation: "unorm2_getNFCInstance") }
-        guard let nfd = unorm2_getNFDInstance(&status), !status.isFailure else { throw ICUError(status, operation: "unorm2_getNFDInstance") }
+        let nfc = try ICU.unorm2_getInstance(.nfc)
+        let nfd = try ICU.unorm2_getInstance(.nfd)
         self.nfc = nfc
         self.nfd = nfd
         var flat = [UInt32](repeating: Self.plain, count: 0x110000)
@@ -102,7 +96,7 @@ final class NormalizationFastTable: @unchecked Sendable {
             if Int(blob[offset]) > 3 * Self.utf8Length(UInt32(c)) { growthOK = false }
         }
         guard growthOK, blob.count < 1 << (32 - Self.offsetShift), flat[0..<0x80].allSatisfy({ $0 == Self.plain }) else {
-            throw ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "normalization fast table")
+            throw .internalInconsistency("normalization fast table")
         }
         blob.append(contentsOf: [UInt8](repeating: 0, count: 8))  // 8-byte loads past the last entry
         decompositions = .allocate(capacity: blob.count)
@@ -114,15 +108,14 @@ final class NormalizationFastTable: @unchecked Sendable {
         for range in try NormalizationEngine.ranges("[[:^NFD_QC=Yes:]-[:Hangul_Syllable_Type=LV:]-[:Hangul_Syllable_Type=LVT:]]") {
             for c in range {
                 var units = [UInt16](repeating: 0, count: 8)
-                var status = U_ZERO_ERROR
-                let length = unorm2_getRawDecomposition(nfc, c, &units, 8, &status)
-                guard !status.isFailure, length > 0 else { continue }
+                guard let length = units.withUnsafeMutableBufferPointer({ ICU.unorm2_getRawDecomposition(nfc, c, $0.baseAddress!, 8) }),
+                      length > 0 else { continue }
                 let raw = Array(String(decoding: units[0..<Int(length)], as: UTF16.self).unicodeScalars)
                 guard raw.count == 2 else { continue }
                 let composed = Self.normalize(nfc, raw.map(\.value))
                 if composed == [UInt32(c)] {
                     guard Self.utf8Length(UInt32(c)) <= Self.utf8Length(raw[0].value) + Self.utf8Length(raw[1].value) else {
-                        throw ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "normalization fast table: composite U+\(String(c, radix: 16))")
+                        throw .internalInconsistency("normalization fast table: composite U+\(String(c, radix: 16))")
                     }
                     pairs.append((UInt64(raw[0].value) << 21 | UInt64(raw[1].value), UInt32(c)))
                 }
@@ -195,9 +188,8 @@ final class NormalizationFastTable: @unchecked Sendable {
     static func normalize(_ instance: OpaquePointer, _ scalars: [UInt32]) -> [UInt32] {
         let units = Array(String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0)! })).utf16)
         var out = [UInt16](repeating: 0, count: 64)
-        var status = U_ZERO_ERROR
-        let length = unorm2_normalize(instance, units, Int32(units.count), &out, 64, &status)
-        guard !status.isFailure else { return [] }
+        let (length, failure) = out.withUnsafeMutableBufferPointer { ICU.unorm2_normalize(instance, units, Int32(units.count), $0.baseAddress, 64) }
+        guard failure == nil else { return [] }
         return String(decoding: out[0..<Int(length)], as: UTF16.self).unicodeScalars.map(\.value)
     }
 
