@@ -34,8 +34,8 @@ public struct ResolvedScriptSet: Sendable, Hashable {
     /// ```
     public init(_ text: String) {
         // Script values as bits of a 256-bit set (ICU has ~200), the extensions read into a
-        // stack buffer: no `Set`, no array per character (this was ~17,000 instructions for
-        // a ten-letter identifier, more than ICU's whole spoof check).
+        // stack buffer: no `Set`, no array per character (those cost ~17,000 instructions
+        // for a ten-letter identifier, more than ICU's whole spoof check).
         var resolved = ScriptBits()
         var resolvedAny = false
         var used = ScriptBits()

@@ -62,9 +62,9 @@ enum TransliteratorEngine {
     }
 
     /// Whether an ID element opens an inverse `(…` without closing it, opens a second one
-    /// inside it, or closes one it never opened (ignoring `[…]` filters). ICU 72 refuses such IDs but leaks 272 bytes each
-    /// time (found by TransliterateFuzz; plain C `utrans_openU` on "A(B" or "(A(B)" leaks
-    /// the same), so they are refused here.
+    /// inside it, or closes one it never opened (ignoring `[…]` filters). ICU 72 refuses
+    /// such IDs but leaks 272 bytes each time (plain C `utrans_openU` on "A(B" or "(A(B)"
+    /// leaks the same), so they are refused here.
     static func hasUnclosedParenthesis(_ id: String) -> Bool {
         var setDepth = 0, open = false, escaped = false
         for scalar in id.unicodeScalars {
@@ -90,8 +90,7 @@ enum TransliteratorEngine {
     /// back-reference (`$1`…`$9`) follows in the same output, or nil. Segments belong before
     /// the operator; ICU 72 crashes (SIGSEGV in `~TransliterationRule` from
     /// `TransliterationRuleSet::addRule`) on rules such as `a > ($2` or `a <> ($1$2`, also
-    /// through plain C `utrans_openU` (found by TransliterateFuzz), so such rules are refused
-    /// here. Quotes, escapes, sets, comments and function calls (`&Any-Upper($1)`) are skipped.
+    /// through plain C `utrans_openU`, so such rules are refused here. Quotes, escapes, sets, comments and function calls (`&Any-Upper($1)`) are skipped.
     static func outputSegmentBeforeBackReference(_ rules: String) -> Int? {
         var quoted = false, escaped = false, comment = false, setDepth = 0
         var output = false, function = false, segment: Int?
@@ -172,8 +171,8 @@ enum TransliteratorEngine {
 
     /// The text goes from UTF-8 into a gap buffer the C++ target CICUTranslit owns, which ICU
     /// transliterates in place through `icu::Replaceable`: replacements cost their own length
-    /// instead of moving the whole tail of the text (utrans_transUChars on a UnicodeString took
-    /// time quadratic in the length of a long line), and the text may grow only to
+    /// instead of moving the whole tail of the text (utrans_transUChars on a UnicodeString
+    /// takes time quadratic in the length of a long line), and the text may grow only to
     /// ``maximumLength(forUTF8Count:)``, the elements of a compound visiting at most 16 times
     /// that many units in all (rules such as `a > |aa;` in k `::Null;` phases grow a text
     /// 17^k times): past either, ``TextTransformError/outputTooLarge(limit:)``.
