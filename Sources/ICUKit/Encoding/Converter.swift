@@ -72,8 +72,8 @@ final class ConverterHandle: @unchecked Sendable {
                 if !lossy {
                     // Bytes of an earlier chunk that ICU took back to read again after the
                     // bad lead byte (a multi-byte prefix cut between two calls) were counted
-                    // as consumed but lie after the error: take them off too (found by
-                    // EncodingFuzz on GB18030 "81 30 | 81 20").
+                    // as consumed but lie after the error: take them off too (GB18030
+                    // "81 30 | 81 20" is such a case).
                     let pending = (try? ICU.ucnv_toUCountPending(converter)).map { max(0, Int($0)) } ?? 0
                     let offset = max(0, state.consumed - invalid - pending)
                     ucnv_resetToUnicode(converter)

@@ -125,7 +125,7 @@ struct DetectionLanguageProfiles: Sendable {
     ///
     /// The table is built in every process that detects, so it is filled range by range of
     /// one general category as ICU enumerates them from its property trie
-    /// (`u_enumCharTypes`; 65,536 `u_charType` calls were 2.5 million instructions of a
+    /// (`u_enumCharTypes`; 65,536 `u_charType` calls cost 2.5 million instructions of a
     /// cold `icukit detect`, and `u_getIntPropertyMap` builds a new trie, 18 million), then
     /// the code points below U+00A0 and the few bad ones whose category does not say so
     /// are set one by one. The category comes from ICU, so it is

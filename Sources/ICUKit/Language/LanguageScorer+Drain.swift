@@ -13,7 +13,7 @@ extension LanguageScorer {
     /// lets through; (2) the first hash-table slot of each (independent loads, in flight
     /// together); (3) the probe, keeping the features found; (4) the sums, dense rows in
     /// 16-bit lanes added to the 32-bit gains once per batch. (A pass touching each found
-    /// feature's row before summing, to overlap those misses too, measured no faster.)
+    /// feature's row before summing, to overlap those misses too, is no faster.)
     mutating func drain() {
         let (floor, found) = drainPending(into: gains)
         floorTotal += floor

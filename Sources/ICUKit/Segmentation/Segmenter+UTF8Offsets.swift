@@ -16,8 +16,8 @@ extension UTF8BlockWalk: UTF16ToUTF8Offsets {}
 /// walk, one step per character by its lead byte. The walk keeps the UTF-8 offset and the
 /// bytes beyond one per UTF-16 unit so far, so an ASCII character costs one compare and one
 /// increment (the loop runs while the offset is below the target plus that excess).
-/// (Measured with callgrind: counting eight bytes at a time by popcount was slower, since
-/// the baseline x86-64 target has no POPCNT, and so was skipping ASCII runs eight bytes at a
+/// (Under callgrind, counting eight bytes at a time by popcount is slower, since the
+/// baseline x86-64 target has no POPCNT, and so is skipping ASCII runs eight bytes at a
 /// time: the extra test costs more per character than it saves. For steps that are mostly
 /// long, ``UTF8BlockWalk``.)
 struct UTF8Walk {
@@ -72,7 +72,7 @@ struct UTF8Walk {
 /// Measured with callgrind (BENCHMARKS.md): per unit the blocks cost ~1 instruction against
 /// the character walk's ~10. `forEachBoundary` takes it for sentences
 /// only (5–7% fewer instructions on non-Latin text): words and line breaks, whose steps are
-/// short, keep ``UTF8Walk``. A branch-free sum per unit for short steps measured slower than
+/// short, keep ``UTF8Walk``. A branch-free sum per unit for short steps is slower than
 /// the character walk.
 struct UTF8BlockWalk {
     private var walk: UTF8Walk
@@ -116,7 +116,7 @@ struct UTF8BlockWalk {
         let zero = SIMD8<UInt16>(repeating: 0)
         let surrogateBits = SIMD8<UInt16>(repeating: 0xF800), surrogate = SIMD8<UInt16>(repeating: 0xD800)
         // 1 in each lane that is not zero, else 0. (Arithmetic only: the standard library's
-        // SIMD comparisons compile lane by lane here, which measured slower than the walk.)
+        // SIMD comparisons compile lane by lane here, which is slower than the walk.)
         @inline(__always) func nonzero(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> { (x | (zero &- x)) &>> 15 }
         while remaining > 0 {
             // Each lane gains at most 2 per block: 16,384 blocks stay below 65,536.
