@@ -118,7 +118,8 @@ public struct MessageFormatter: Sendable {
     ///
     /// The corresponding C++ function is `MessageFormat::format` (typed arguments).
     public func format(_ arguments: [String: MessageArgument]) throws(FormattingError) -> String {
-        // The texts' units, one after another in `texts`.
+        // The values in the order of `shared.names`; the string values' units one after
+        // another in `texts`.
         var values = shared.arguments
         var texts: [UInt16] = []
         for index in values.indices {
@@ -167,7 +168,7 @@ public struct MessageFormatter: Sendable {
                 values[index].text_length = Int32(texts.count - start)
             }
         }
-        let estimate = pattern.utf16.count + texts.count + 64
+        let estimate = shared.units.count + texts.count + 64
         do {
             return try shared.handle.withHandle { format throws(ICUError) in
                 try shared.units.withUnsafeBufferPointer { pattern throws(ICUError) in
