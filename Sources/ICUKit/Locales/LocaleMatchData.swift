@@ -28,7 +28,7 @@ final class LocaleMatchData: @unchecked Sendable {
         /// ICU 74 and later: LSRs and paradigms are int vectors (`likely/lsrnum`,
         /// `match/paradigmnum`), one integer per LSR packing the language (base 27), the
         /// region (two letters in base 27, or an index into `likely/m49`) and the script
-        /// code. ICU 74 changed its maximization along with the data: an explicit region
+        /// code. ICU 74 and later also maximize differently: an explicit region
         /// that is a macroregion (`419`, `EU`, …) is replaced by the likely one.
         case encoded
     }
