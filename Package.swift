@@ -26,7 +26,8 @@ let package = Package(
         // Depends on CICU for the ICU pkg-config flags (include path) and libraries.
         .target(name: "CICUUTF8Norm", dependencies: ["CICU"]),
         // Transliteration on a gap buffer ICUKit owns (icu::Replaceable): linear in the text's
-        // length and bounded in its growth (see ARCHITECTURE.md, "The C edge").
+        // length and bounded in its growth (see ARCHITECTURE.md, "The C edge"); and
+        // MessageFormat's arguments as ICU's MessagePattern reads them, formatted by name.
         .target(name: "CICUTranslit", dependencies: ["CICU"]),
         // The language-recognition model, embedded as bytes (`#embed`; see its source).
         .target(name: "CICULanguageModel", exclude: ["LanguageModel.c.bin"]),

@@ -34,3 +34,4 @@ echo "instructions per operation (callgrind; $n builds, 2 x $n matches, minus a 
 echo "  build matcher        ICUKit $(per "$(ir "$swift_bin" "$workload" build "$n")" "$s0" "$n")   ICU C++ $(per "$(ir "$peer_bin" "$workload" build "$n")" "$c0" "$n")"
 echo "  match, from tags     ICUKit $(per "$(ir "$swift_bin" "$workload" tags "$n")" "$s0" $((2 * n)))   ICU C++ $(per "$(ir "$peer_bin" "$workload" tags "$n")" "$c0" $((2 * n)))"
 echo "  match, Locale objs                  ICU C++ $(per "$(ir "$peer_bin" "$workload" locales "$n")" "$c0" $((2 * n)))"
+echo "  match + distance                    ICU C++ $(per "$(ir "$peer_bin" "$workload" distance "$n")" "$c0" $((2 * n)))"

@@ -83,10 +83,14 @@ extension Platform {
         _ = libc_madvise(address, length, MADV_HUGEPAGE)
         #endif
     }
+    /// The value of the environment variable `name`, `nil` when it is unset. The C function is `getenv`.
+    @inline(__always)
+    static func getenv(_ name: String) -> String? { libc_getenv(name).map { String(cString: $0) } }
 }
 
 // The C library's functions under names the `Platform` members do not shadow.
 @inline(__always) private func libc_exp(_ x: Double) -> Double { exp(x) }
+@inline(__always) private func libc_getenv(_ name: String) -> UnsafeMutablePointer<CChar>? { getenv(name) }
 @inline(__always) private func libc_log(_ x: Double) -> Double { log(x) }
 @inline(__always) private func libc_memcmp(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Int32 { memcmp(lhs, rhs, count) }
 #if os(Linux)
