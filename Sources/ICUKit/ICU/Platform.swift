@@ -83,6 +83,7 @@ extension Platform {
         _ = libc_madvise(address, length, MADV_HUGEPAGE)
         #endif
     }
+
     /// The value of the environment variable `name`, `nil` when it is unset. The C function is `getenv`.
     @inline(__always)
     static func getenv(_ name: String) -> String? { libc_getenv(name).map { String(cString: $0) } }
