@@ -322,7 +322,7 @@ extension ICU {
         defer { opened.forEach { ures_close($0) } }
         var bundle = root
         for key in path.dropLast() {
-            guard let next = CICU.ures_getByKey(bundle, key, nil, &status), !status.isFailure else { return nil }
+            guard let next = (try? ures_getByKey(bundle, key, operation: "ures_getByKey")) ?? nil else { return nil }
             opened.append(next)
             bundle = next
         }
@@ -331,20 +331,29 @@ extension ICU {
         return UTF16Transcoding.string(UnsafeBufferPointer(start: chars, count: Int(length)))
     }
 
-    /// Opens a case map for `locale` with `options`. The C function is `ucasemap_open`.
-    static func ucasemap_open(_ locale: String, _ options: UInt32) throws(ICUError) -> OpaquePointer {
-        try open("ucasemap_open", as: ICUError.self, close: CICU.ucasemap_close) { CICU.ucasemap_open(locale, options, &$0) }
-    }
-
-    /// `text` (UTF-8) titlecased with the case map's options. The C function is `ucasemap_utf8ToTitle`.
-    static func ucasemap_utf8ToTitle(_ caseMap: OpaquePointer, _ text: [UInt8]) throws(ICUError) -> String {
-        try ICUBuffers.string(operation: "ucasemap_utf8ToTitle", capacity: text.count + 16) { buffer, capacity, status in
-            text.withUnsafeBufferPointer { source in
-                source.withMemoryRebound(to: CChar.self) {
-                    CICU.ucasemap_utf8ToTitle(caseMap, buffer, capacity, $0.baseAddress, Int32($0.count), &status)
+    /// `text` (UTF-8) titlecased with the case map's options, through
+    /// ``ucasemap_utf8ToTitle(_:_:_:_:_:)`` with one exact retry when the first buffer is short.
+    static func titlecased(_ caseMap: OpaquePointer, _ text: [UInt8]) throws(ICUError) -> String {
+        var capacity = text.count + 16
+        for _ in 0..<2 {
+            var bytes = [UInt8](repeating: 0, count: capacity)
+            let (length, failure) = bytes.withUnsafeMutableBufferPointer { destination in
+                destination.withMemoryRebound(to: CChar.self) { out in
+                    text.withUnsafeBufferPointer { source in
+                        source.withMemoryRebound(to: CChar.self) {
+                            ucasemap_utf8ToTitle(caseMap, out.baseAddress!, Int32(out.count), $0.baseAddress, Int32($0.count))
+                        }
+                    }
                 }
             }
+            if let failure, failure.isBufferOverflow, Int(length) > capacity {
+                capacity = Int(length)
+                continue
+            }
+            if let failure { throw failure }
+            return String(decoding: bytes[..<Int(length)], as: UTF8.self)
         }
+        throw ICUError.internalProgramError("ucasemap_utf8ToTitle")
     }
 }
 

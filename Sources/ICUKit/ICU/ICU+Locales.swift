@@ -177,19 +177,6 @@ extension ICU {
     }
 }
 
-extension ICU {
-    /// Opens a calendar of `type` for `locale` in the zone `zone` (UTF-16; `nil` for the
-    /// default zone). The C function is `ucal_open`.
-    @inline(__always)
-    static func ucal_open(
-        _ zone: UnsafeBufferPointer<UInt16>?, _ locale: String, _ type: Int32, operation: @autoclosure () -> String = "ucal_open"
-    ) throws(ICUError) -> OpaquePointer {
-        try open(operation(), as: ICUError.self, close: CICU.ucal_close) {
-            CICU.ucal_open(zone?.baseAddress, Int32(zone?.count ?? 0), locale, type, &$0)
-        }
-    }
-}
-
 extension ICUError {
     /// ICU's data is missing a resource at `operation` (`U_MISSING_RESOURCE_ERROR`).
     static func missingResource(_ operation: String) -> ICUError { ICUError(U_MISSING_RESOURCE_ERROR, operation: operation) }

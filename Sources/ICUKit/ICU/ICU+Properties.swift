@@ -20,15 +20,6 @@ extension ICU {
         return status.isFailure ? 0 : count
     }
 
-    /// The number of scripts ICU derives from a script name, abbreviation or locale ID
-    /// (at most `capacity`). The C function is `uscript_getCode`.
-    static func uscript_getCode(_ nameOrAbbrOrLocale: String, capacity: Int32) throws(ICUError) -> Int32 {
-        var codes = [Int32](repeating: 0, count: Int(capacity))
-        return try call("uscript_getCode", as: ICUError.self) { status in
-            nameOrAbbrOrLocale.withCString { name in codes.withUnsafeMutableBufferPointer { CICU.uscript_getCode(name, $0.baseAddress, capacity, &status) } }
-        }
-    }
-
     /// The Unicode name of `c` of `choice` (`U_UNICODE_CHAR_NAME`, …) in `buffer`: its
     /// length, or `nil` when ICU fails. The C function is `u_charName`.
     @inline(__always)

@@ -118,8 +118,9 @@ public struct SpoofChecker: Sendable {
     /// Whether ICU derives at least one script from `locale` (`uscript_getCode`), as
     /// `uspoof_setAllowedLocales` does.
     private static func hasScript(_ locale: String) -> Bool {
-        guard let count = try? ICU.uscript_getCode(locale, capacity: 8) else { return false }
-        return count > 0
+        var codes = [Int32](repeating: 0, count: 8)
+        let count = codes.withUnsafeMutableBufferPointer { ICU.uscript_getCode(locale, $0) }
+        return (count ?? 0) > 0
     }
 
     /// The UTS #39 skeleton of `text` (NFD, each character replaced by its prototype from

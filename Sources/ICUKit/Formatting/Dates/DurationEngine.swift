@@ -53,7 +53,7 @@ final class DurationEngine: Sendable {
             spellOut = nil
         }
         let openCaseMap: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
-            ICUHandle(try ICU.ucasemap_open(locale, UInt32(U_TITLECASE_NO_LOWERCASE | U_TITLECASE_SENTENCES))) { ucasemap_close($0) }
+            ICUHandle(try ICU.ucasemap_open(locale: locale, options: UInt32(U_TITLECASE_NO_LOWERCASE | U_TITLECASE_SENTENCES))) { ucasemap_close($0) }
         }
         caseMap = try FormattingError.wrapping { () throws(ICUError) in try ICUPool(capacity: 8, make: openCaseMap) }
         separators = Self.positionalSeparators(locale: locale)
@@ -175,7 +175,7 @@ final class DurationEngine: Sendable {
     /// Titlecases the first letter of `text`, locale-aware, leaving the rest as it is.
     func capitalizeFirst(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        return (try? caseMap.withHandle { (map) throws(ICUError) -> String in try ICU.ucasemap_utf8ToTitle(map, bytes) }) ?? text
+        return (try? caseMap.withHandle { (map) throws(ICUError) -> String in try ICU.titlecased(map, bytes) }) ?? text
     }
 }
 
