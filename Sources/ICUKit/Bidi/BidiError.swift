@@ -4,7 +4,7 @@
 /// do { _ = try Bidi.format("%3$@", ["a"]) }
 /// catch .missingArgument(let index) { print("needs argument", index) }
 /// ```
-public enum BidiError: ICUKitError, ReportsInputTooLong {
+public enum BidiError: ICUKitError {
     /// A `%` at this UTF-8 offset of the template does not start a known specifier.
     case malformedSpecifier(utf8Offset: Int)
     /// The template needs argument number `index` (1-based) and it was not given.

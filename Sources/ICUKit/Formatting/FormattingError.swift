@@ -8,7 +8,7 @@
 /// do { _ = try ICUNumberFormatter(skeleton: "percent/x", locale: "en") }
 /// catch .invalidSkeleton(let skeleton, let offset) { print(skeleton, offset as Any) }
 /// ```
-public enum FormattingError: ICUKitError, ReportsUnknownLocale, ReportsInputTooLong {
+public enum FormattingError: ICUKitError, ReportsUnknownLocale {
     /// A locale ICU does not know, in strict mode (ICU itself would use root data).
     case unknownLocale(String)
     /// ICU does not know the time zone identifier (ICU itself would silently use GMT).

@@ -78,30 +78,3 @@ extension ICUKitError {
         do { return try body() } catch { throw .icu(error) }
     }
 }
-
-/// Errors that can report an input past ICU's `Int32` limits.
-protocol ReportsInputTooLong: ICUKitError {
-    static func inputTooLong(_ error: InputTooLongError) -> Self
-}
-
-extension ICUKitError {
-    /// Runs `body`, whose internals throw ICUKit's internal failures untyped, and reports
-    /// each as this capability's error: its own errors as they are, an ``ICUError`` as
-    /// `.icu`, an ``InputTooLongError`` as `.inputTooLong` where the capability has it.
-    static func converting<R>(_ body: () throws -> R) throws(Self) -> R {
-        do { return try body() } catch { throw converted(error) }
-    }
-
-    /// One of ICUKit's internal failures as this capability's error.
-    static func converted(_ error: any Error) -> Self {
-        switch error {
-        case let own as Self: return own
-        case let failure as ICUError: return .icu(failure)
-        case let long as InputTooLongError:
-            if let reporting = Self.self as? any ReportsInputTooLong.Type, let mapped = reporting.inputTooLong(long) as? Self { return mapped }
-            return .icu(ICUError(U_BUFFER_OVERFLOW_ERROR, operation: long.description))
-        default:
-            return .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "\(error)"))
-        }
-    }
-}

@@ -6,7 +6,7 @@
 /// catch .prohibited(let scalar, let offset) { print(scalar, "at", offset) }  // U+0007 at 4
 /// catch .invalidUTF8(let error) { print("bad bytes at", error.byteOffset) }
 /// ```
-public enum IdentifierError: ICUKitError, ReportsUnknownLocale, ReportsInputTooLong {
+public enum IdentifierError: ICUKitError, ReportsUnknownLocale {
     /// A locale identifier that is not well formed.
     case unknownLocale(String)
     /// An input longer than ICU can address (`Int32` lengths).

@@ -5,7 +5,7 @@
 /// do { _ = try Transliterator("Latin-Klingon") }
 /// catch .unknownTransliterator(let id) { print("no transliterator", id) }
 /// ```
-public enum TextTransformError: ICUKitError, ReportsUnknownLocale, ReportsInputTooLong {
+public enum TextTransformError: ICUKitError, ReportsUnknownLocale {
     /// A locale identifier that is not well formed.
     case unknownLocale(String)
     /// An input longer than ICU can address (`Int32` lengths).
