@@ -72,8 +72,8 @@ extension ICU {
         }
     }
 
-    /// Sets a search attribute; ICU ignores a failure of this call. The C function is
-    /// `usearch_setAttribute`.
+    /// Sets a search attribute; ICU fails only for an invalid attribute or value, and
+    /// then leaves the searcher as it was. The C function is `usearch_setAttribute`.
     @inline(__always)
     static func usearch_setAttribute(_ search: OpaquePointer, _ attribute: Int32, _ value: Int32) {
         var status = U_ZERO_ERROR
