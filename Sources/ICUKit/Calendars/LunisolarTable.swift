@@ -19,7 +19,7 @@
 /// ```swift
 /// let table = LunisolarTable.chinese
 /// table.fields(day: ISODay.days(year: 2027, month: 2, day: 6))
-/// // extendedYear 4664, month 1, isLeap false, day 1: Chinese New Year 2027
+/// // extendedYear 4664 (relatedYear 2027), month 1, isLeap false, day 1: Chinese New Year
 /// ```
 struct LunisolarTable: Sendable {
     /// One lunisolar year: the shape of `MonthTable.Year`.
@@ -55,6 +55,8 @@ struct LunisolarTable: Sendable {
     struct Fields: Sendable, Equatable {
         /// ICU's extended year.
         let extendedYear: Int
+        /// The Gregorian year in which the lunisolar year starts.
+        let relatedYear: Int
         /// Month number 1–12 (a leap month repeats the number of the month before it).
         let month: Int
         /// Whether the month is the year's leap month.
@@ -143,7 +145,8 @@ struct LunisolarTable: Sendable {
             ordinal += 1
         }
         let (month, isLeap) = Self.month(ofOrdinal: ordinal, in: year)
-        return Fields(extendedYear: extendedYear, month: month, isLeap: isLeap, day: offset + 1, ordinal: ordinal)
+        return Fields(extendedYear: extendedYear, relatedYear: extendedYear - extendedYearOffset,
+                      month: month, isLeap: isLeap, day: offset + 1, ordinal: ordinal)
     }
 
     /// The local day of a date, or `nil` if the year is not tabulated, the year has no such

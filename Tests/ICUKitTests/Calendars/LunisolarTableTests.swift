@@ -16,6 +16,7 @@ struct LunisolarTableTests {
     static func check(_ table: LunisolarTable, _ iso: String, _ expected: Expected, sourceLocation: SourceLocation = #_sourceLocation) {
         let fields = table.fields(day: day(iso))
         #expect(fields?.extendedYear == expected.extendedYear && fields?.month == expected.month
+                    && fields?.relatedYear == expected.extendedYear - table.extendedYearOffset
                     && fields?.isLeap == expected.isLeap && fields?.day == expected.day,
                 "\(table.identifier) \(iso): \(String(describing: fields))", sourceLocation: sourceLocation)
     }
