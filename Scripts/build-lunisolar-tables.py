@@ -14,7 +14,7 @@ Local time: China — Beijing local mean time (116°25′E, UTC+7:45:40) before 
 (the reckoning of the Hong Kong Observatory's Gregorian–lunar tables and of ICU's `chinese`).
 Korea — UTC+8 before 1912, UTC+9 from 1912, UTC+8:30 from 1954-03-21, UTC+9 from 1961-08-10: the
 reckoning that reproduces the KASI table on every day 1900–2050. (Seoul local mean time, UTC+8:27:52,
-or UTC+8:30 before 1912 each move four or more months against KASI; UTC+9 instead of UTC+8:30 in
+or UTC+8:30 before 1912 each move five or more months against KASI; UTC+9 instead of UTC+8:30 in
 1954–61 moves none. ICU's `dangi` uses UTC+8 before 1912 too, apart from UTC+7 in 1897.)
 
 Sources (all from PyPI):
@@ -31,13 +31,22 @@ Sources (all from PyPI):
 Pins: the Hong Kong Observatory's table marks three new moons as too close to Beijing midnight for
 the computation to be certain (2057-09-28, 2089-09-04, 2097-08-07); ``HKO_PINS`` follows the table
 there (the month starts on that date), whatever the ephemeris gives; so does 1906-04-24 (the Qing
-almanac's month start, which the table reproduces; see ``HKO_PINS``). For Dangi, any day where the
-computation and the KASI table disagree (1900–2050) follows KASI (``--report`` lists them; none is
-expected).
+almanac's month start, which the table reproduces; see ``HKO_PINS``). Dangi needs no pin: the
+computation equals the KASI table on every day 1900–2050 (``--report`` checks it). After 2050 Dangi
+is the computation alone; three of its month starts (2051-11-03, 2074-08-22, 2097-01-13) follow new
+moons within 80 seconds of Korean midnight, inside the ephemerides' uncertainty (ΔT) that far ahead.
 
-Usage: python3 Scripts/build-lunisolar-tables.py [--report] [--write]
-  --write   writes the Swift data file; --report prints the cross-check report.
-Needs: pip install ephem skyfield skyfield-data lunar-python sxtwl korean-lunar-calendar
+``--report`` prints: events within 10 minutes of local midnight; Skyfield/DE421 against PyEphem;
+lunar-python, sxtwl and lunardate against the Chinese table, KASI against the Dangi table, day by
+day; and, for every event within 2 minutes of midnight, whether moving it across midnight changes
+the table. The comparison with ICU 72 is `LunisolarTableTests` (every day 1901–2100).
+
+Usage: python3 Scripts/build-lunisolar-tables.py [--report] [--write] [--dump days.csv]
+  --write   writes the Swift data file; --report prints the cross-check report (a few minutes);
+  --dump    writes every day's fields as CSV.
+Needs: pip install ephem skyfield skyfield-data lunar-python sxtwl lunardate korean-lunar-calendar
+(run with ephem 4.2.1, skyfield 1.55, skyfield-data 7.0.0, lunar-python 1.4.8, sxtwl 2.0.7,
+lunardate 0.3.0, korean-lunar-calendar 0.4.0).
 """
 import argparse
 import bisect
@@ -301,7 +310,7 @@ def swift_source(tables):
         "// minus 1 January of that Gregorian year.",
         "",
         "extension LunisolarTable {",
-        f"    /// The first related Gregorian year of the packed tables.",
+        "    /// The first related Gregorian year of the packed tables.",
         f"    static let firstPackedYear = {FIRST_YEAR}",
     ]
     for name, words in tables:
