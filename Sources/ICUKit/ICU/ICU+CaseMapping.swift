@@ -6,8 +6,10 @@ extension ICU {
     /// Opens a case map for `locale` with `options` (`U_FOLD_CASE_*`, `U_TITLECASE_*` bits).
     /// The C function is `ucasemap_open`.
     @inline(__always)
-    static func ucasemap_open(locale: String, options: UInt32) throws(ICUError) -> OpaquePointer {
-        try open("ucasemap_open(\(locale))", as: ICUError.self, close: CICU.ucasemap_close) { CICU.ucasemap_open(locale, options, &$0) }
+    static func ucasemap_open(
+        locale: String, options: UInt32, operation: @autoclosure () -> String = "ucasemap_open"
+    ) throws(ICUError) -> OpaquePointer {
+        try open(operation(), as: ICUError.self, close: CICU.ucasemap_close) { CICU.ucasemap_open(locale, options, &$0) }
     }
 
     /// A UTF-8 case function of one case map: (destination, capacity, source, length) →

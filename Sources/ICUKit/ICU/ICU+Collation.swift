@@ -7,8 +7,8 @@ extension ICU {
     /// when given, `reorderCodes` to it; closes it when any step fails. The C functions
     /// are `ucol_open`, `ucol_setAttribute` and `ucol_setReorderCodes`.
     static func ucol_open(_ locale: String, attributes: [(Int32, Int32)], reorderCodes: [Int32]?) throws(ICUError) -> OpaquePointer {
-        var step = "ucol_open(\(locale))"
-        let collator = try open(step, as: ICUError.self, close: CICU.ucol_close) { status in
+        var step: String? = nil  // the failing call after ucol_open, named only when one fails
+        let collator = try open(step ?? "ucol_open(\(locale))", as: ICUError.self, close: CICU.ucol_close) { status in
             let opened = CICU.ucol_open(locale, &status)
             guard let collator = opened, !status.isFailure else { return opened }
             for (attribute, value) in attributes {

@@ -61,8 +61,10 @@ extension ICU {
 
     /// Opens a list formatter. The C function is `ulistfmt_openForType`.
     @inline(__always)
-    static func ulistfmt_openForType(_ locale: String, _ type: Int32, _ width: Int32) throws(ICUError) -> OpaquePointer {
-        try open("ulistfmt_openForType(\(locale))", as: ICUError.self, close: ulistfmt_close) {
+    static func ulistfmt_openForType(
+        _ locale: String, _ type: Int32, _ width: Int32, operation: @autoclosure () -> String
+    ) throws(ICUError) -> OpaquePointer {
+        try open(operation(), as: ICUError.self, close: ulistfmt_close) {
             CICU.ulistfmt_openForType(locale, type, width, &$0)
         }
     }

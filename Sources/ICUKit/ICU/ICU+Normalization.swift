@@ -21,15 +21,15 @@ extension ICU {
     /// `unorm2_getNFKCCasefoldInstance`.
     static func unorm2_getInstance(_ form: Normalizer.Form) throws(ICUError) -> OpaquePointer {
         var status = U_ZERO_ERROR
-        let opened: OpaquePointer? = switch form {
-        case .nfc: CICU.unorm2_getNFCInstance(&status)
-        case .nfd: CICU.unorm2_getNFDInstance(&status)
-        case .nfkc: CICU.unorm2_getNFKCInstance(&status)
-        case .nfkd: CICU.unorm2_getNFKDInstance(&status)
-        case .nfkcCasefold: CICU.unorm2_getNFKCCasefoldInstance(&status)
+        let (opened, operation): (OpaquePointer?, String) = switch form {
+        case .nfc: (CICU.unorm2_getNFCInstance(&status), "unorm2_getNFCInstance")
+        case .nfd: (CICU.unorm2_getNFDInstance(&status), "unorm2_getNFDInstance")
+        case .nfkc: (CICU.unorm2_getNFKCInstance(&status), "unorm2_getNFKCInstance")
+        case .nfkd: (CICU.unorm2_getNFKDInstance(&status), "unorm2_getNFKDInstance")
+        case .nfkcCasefold: (CICU.unorm2_getNFKCCasefoldInstance(&status), "unorm2_getNFKCCasefoldInstance")
         }
-        try status.check("unorm2_get\(form)Instance")
-        guard let opened else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "unorm2_get\(form)Instance") }
+        try status.check(operation)
+        guard let opened else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: operation) }
         return opened
     }
 

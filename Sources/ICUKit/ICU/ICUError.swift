@@ -12,14 +12,15 @@ internal import CICU
 public struct ICUError: ICUKitError {
     /// The raw `UErrorCode` value (positive values are failures).
     public let code: Int32
-    /// ICU's name for the code, such as `U_ILLEGAL_ARGUMENT_ERROR`.
-    public let name: String
     /// The ICU function or ICUKit operation that failed.
     public let operation: String
 
+    /// ICU's name for the code, such as `U_ILLEGAL_ARGUMENT_ERROR` (read when asked, so an
+    /// error that is only tested, such as a buffer overflow before a retry, allocates nothing).
+    public var name: String { String(cString: u_errorName(code)) }
+
     init(_ status: UErrorCode, operation: String) {
         self.code = status
-        self.name = String(cString: u_errorName(status))
         self.operation = operation
     }
 

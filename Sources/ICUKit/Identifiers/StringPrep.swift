@@ -167,8 +167,8 @@ public struct StringPrep: Sendable, Hashable {
     /// the mapped and normalized text, so the input character is found by bisecting the
     /// input (at scalar boundaries) for the shortest prefix that fails the same way.
     private func locate(_ failure: ICU.StringPrepFailure, bytes: UnsafeBufferPointer<UInt8>, units: UnsafeBufferPointer<UInt16>, flags: Int32) -> IdentifierError {
-        let icuError = ICUError(failure.error.code, operation: "usprep_prepare(\(profile.rawValue))")
-        guard let kind = failure.kind else { return .icu(icuError) }
+        func icuError() -> ICUError { ICUError(failure.error.code, operation: "usprep_prepare(\(profile.rawValue))") }
+        guard let kind = failure.kind else { return .icu(icuError()) }
         // Scalar boundaries: UTF-16 offset and UTF-8 offset of each scalar.
         var utf16Starts: [Int] = []
         var utf8Starts: [Int] = []
@@ -181,7 +181,7 @@ public struct StringPrep: Sendable, Hashable {
             u16 += scalar.utf16.count
             u8 += scalar.utf8.count
         }
-        if scalars.isEmpty { return .icu(icuError) }
+        if scalars.isEmpty { return .icu(icuError()) }
         var index: Int
         if kind == .unassigned {
             index = utf16Starts.lastIndex { $0 <= Int(failure.offset) } ?? 0

@@ -39,7 +39,7 @@ final class CaseMapHandle: @unchecked Sendable {
     }
 
     private static func open(_ locale: String, _ options: UInt32) throws(ICUError) -> ICUHandle {
-        ICUHandle(try ICU.ucasemap_open(locale: locale, options: options)) {
+        ICUHandle(try ICU.ucasemap_open(locale: locale, options: options, operation: "ucasemap_open(\(locale))")) {
             ucasemap_close($0)
         }
     }

@@ -33,7 +33,7 @@ public struct ICUListFormatter: Sendable {
         handle = try Self.cache.value(for: "\(style.type.rawValue)|\(style.width.rawValue)|\(locale.identifier)") {
             () throws(FormattingError) -> LockedHandle in
             let opened = try FormattingError.wrapping { () throws(ICUError) in
-                try ICU.ulistfmt_openForType(locale.identifier, style.type.icu, style.width.icu)
+                try ICU.ulistfmt_openForType(locale.identifier, style.type.icu, style.width.icu, operation: "ulistfmt_openForType(\(locale))")
             }
             return LockedHandle(opened) { ulistfmt_close($0) }
         }
