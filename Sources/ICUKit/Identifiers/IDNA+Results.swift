@@ -1,5 +1,6 @@
 internal import CICU
 
+/// What UTS #46 processing answers: the output and the errors found in it.
 extension IDNA {
     /// The UTS #46 errors ICU found in a name (ICU's `UIDNA_ERROR_*` bits).
     ///

@@ -1,5 +1,6 @@
 internal import CICU
 
+/// What a checker checks: the checks it runs and the restriction levels an identifier reaches.
 extension SpoofChecker {
     /// The checks a checker runs.
     ///

@@ -1,5 +1,6 @@
 internal import CICU
 
+/// What a checker answers: the confusable kinds of two strings, the result of one check.
 extension SpoofChecker {
     /// The kinds of confusability two strings have (UTS #39 §4).
     ///

@@ -7,8 +7,9 @@ extension NormalizationFastTable {
     }
 
     /// The table value, code point and length of the UTF-8 sequence at `i` (valid UTF-8).
-    /// The 2- and 3-byte cases decode inline: the 3-byte one indexes the table straight
-    /// from the bytes, the hot path of composition (4-byte sequences use ``ValidUTF8``).
+    /// Decoded inline, not by `ValidUTF8`: the 3-byte case indexes the table straight from
+    /// the bytes, and this and ``lookup(_:_:_:_:)`` sit inside the normalizing loops, whose
+    /// instruction counts move with any change to them (callgrind, `text-callgrind.sh`).
     @inline(__always)
     func entry(_ p: UnsafePointer<UInt8>, _ i: Int) -> (value: UInt32, c: UInt32, length: Int) {
         let byte = p[i]
@@ -23,9 +24,8 @@ extension NormalizationFastTable {
             c = UInt32(byte & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)
             return (stage2[Int(stage1[block]) << 7 | Int(((b1 & 1) << 6) | (b2 & 0x3F))], c, 3)
         } else {
-            let decoded = ValidUTF8.decode(p, at: i)
-            c = decoded.value
-            length = decoded.length
+            c = UInt32(byte & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6 | UInt32(p[i + 3] & 0x3F)
+            length = 4
         }
         return (stage2[Int(stage1[Int(c >> 7)]) << 7 | Int(c & 0x7F)], c, length)
     }
@@ -44,8 +44,18 @@ extension NormalizationFastTable {
             let block = Int((UInt32(byte & 0x0F) << 5) | ((b1 & 0x3F) >> 1))
             return (stage2[Int(stage1[block]) << 7 | Int(((b1 & 1) << 6) | (b2 & 0x3F))], 3)
         }
-        let c = ValidUTF8.decode(p, at: i).value
+        let c = UInt32(byte & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6 | UInt32(p[i + 3] & 0x3F)
         return (stage2[Int(stage1[Int(c >> 7)]) << 7 | Int(c & 0x7F)], 4)
+    }
+
+    /// The code point at `i` (valid UTF-8).
+    @inline(__always)
+    static func scalar(_ p: UnsafePointer<UInt8>, _ i: Int) -> UInt32 {
+        let byte = p[i]
+        if byte < 0x80 { return UInt32(byte) }
+        if byte < 0xE0 { return UInt32(byte & 0x1F) << 6 | UInt32(p[i + 1] & 0x3F) }
+        if byte < 0xF0 { return UInt32(byte & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F) }
+        return UInt32(byte & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6 | UInt32(p[i + 3] & 0x3F)
     }
 
     /// The primary composite of `a` + `b`, or 0.

@@ -73,7 +73,7 @@ extension NormalizationFastTable {
             Self.copy(dst + o, p + run, i - run)
             o += i - run
             if value & Self.hangul != 0 {
-                let s = ValidUTF8.decode(p, at: i).value - 0xAC00
+                let s = Self.scalar(p, i) - 0xAC00
                 o += Self.encode(0x1100 + s / 588, dst + o)
                 o += Self.encode(0x1161 + (s % 588) / 28, dst + o)
                 if s % 28 != 0 { o += Self.encode(0x11A7 + s % 28, dst + o) }
