@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
 import ICUKit
 
 /// Standard output, written in blocks of about 64 KiB: the one buffered writer of every
@@ -193,8 +192,7 @@ enum CLI {
         terminate(code)
     }
 
-    /// Ends the process with `code` (the C library's `exit`, from Glibc or Darwin; inside a
-    /// `ParsableCommand` the name `exit` means ArgumentParser's).
+    /// Ends the process with `code` (the C library's `exit`, from Glibc or Darwin).
     static func terminate(_ code: Int32) -> Never {
         exit(code)
     }
@@ -206,14 +204,6 @@ enum CLI {
         } catch {
             throw .data("invalid UTF-8 at byte offset \(error.byteOffset) (use --lossy to replace it with U+FFFD)")
         }
-    }
-
-    /// The lines of `text`, split at LF and CR LF on its bytes (no `Character` walk: that
-    /// was a quarter of `format date` over 5,000 stdin lines); a final line terminator
-    /// ends the last line.
-    static func lines(of text: String) -> [Substring] {
-        var text = text
-        return SortCommand.lines(of: &text)
     }
 
     /// Parses a locale option; `strict` refuses identifiers ICU does not know.
