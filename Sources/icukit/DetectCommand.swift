@@ -52,7 +52,7 @@ struct DetectCommand: CLICommand {
         if let jobs, jobs < 1 { throw arguments.error("--jobs must be at least 1") }
     }
 
-    /// Runs `detect` on its arguments' values (already validated: `top` and `jobs` ≥ 1).
+    /// Runs `detect` (`top` and `jobs` are checked: at least 1).
     func run() throws {
         var detector = EncodingDetector()
         detector.declaredEncoding = declared

@@ -43,11 +43,9 @@ struct LanguageCommand: CLICommand {
         if top < 1 { throw arguments.error("--top must be at least 1") }
     }
 
-    /// Runs `language` on its arguments' values (`top` already validated: at least 1).
     func run() throws {
-        let arguments = self
-        let recognizer = try Self.makeRecognizer(hints: arguments.hints, constraints: arguments.constraints)
-        let (top, runs, json) = (arguments.top, arguments.runs, arguments.format == .json)
+        let recognizer = try Self.makeRecognizer(hints: hints, constraints: constraints)
+        let (top, runs, json) = (self.top, self.runs, format == .json)
         // Each answer's BCP 47 code (and JSON string), computed once per model language
         // (ICU's uloc_toLanguageTag per answer was a few % of a --jsonl run).
         // The JSON strings sit in one buffer kept for the process's life, looked up as
@@ -75,7 +73,7 @@ struct LanguageCommand: CLICommand {
                 record.append(contentsOf: JSON.string(language.bcp47).utf8)
             }
         }
-        try arguments.input.pipeline().run(file: arguments.input.file) { document, out throws(CLIFailure) in
+        try input.pipeline().run(file: input.file) { document, out throws(CLIFailure) in
             if runs {
                 let found = recognizer.languageRuns(in: document)
                 if json {

@@ -41,15 +41,14 @@ struct TransliterateCommand: CLICommand {
     }
 
     func run() throws {
-        let values = self
-        let (rules, reverse, batch) = (values.rules, values.reverse, values.input)
+        let (rules, reverse, batch) = (self.rules, self.reverse, input)
         var out = OutputBuffer()
-        if values.list {
+        if list {
             for id in Transliterator.availableIDs { out.append(id + "\n") }
             out.flush()
             return
         }
-        var arguments = values.arguments[...]
+        var arguments = self.arguments[...]
         let transliterator: Transliterator
         if let rules {
             let bytes = try CLI.readInput(rules)

@@ -4,8 +4,10 @@
 /// errors print it, ``CompletionScript`` writes the shell completions from it.
 struct CommandSpec: Sendable {
     let name: String
-    let abstract: String
-    let discussion: String
+    /// The one-line description (a closure, as the discussion: some name ICU's data, which
+    /// only help needs).
+    let abstract: @Sendable () -> String
+    let discussion: @Sendable () -> String
     /// A usage text written by hand, replacing the generated synopsis.
     let usage: String?
     /// Listed in its group's help (a diagnostic command is not).
@@ -20,7 +22,8 @@ struct CommandSpec: Sendable {
 
     /// A leaf command.
     init<Command: CLICommand>(
-        _ command: Command.Type, name: String, abstract: String, discussion: String = "", usage: String? = nil,
+        _ command: Command.Type, name: String, abstract: @escaping @autoclosure @Sendable () -> String,
+        discussion: @escaping @autoclosure @Sendable () -> String = "", usage: String? = nil,
         isListed: Bool = true, options: @escaping @Sendable () -> [OptionSpec]
     ) {
         self.name = name
@@ -35,7 +38,10 @@ struct CommandSpec: Sendable {
     }
 
     /// A group of subcommands.
-    init(group name: String, abstract: String, discussion: String = "", subcommands: [CommandSpec], defaultSubcommand: String? = nil) {
+    init(
+        group name: String, abstract: @escaping @autoclosure @Sendable () -> String,
+        discussion: @escaping @autoclosure @Sendable () -> String = "", subcommands: [CommandSpec], defaultSubcommand: String? = nil
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion

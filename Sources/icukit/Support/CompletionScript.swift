@@ -130,7 +130,8 @@ enum CompletionScript {
             function __\(tool)_path
                 set -l path
                 set -l words (commandline -opc)
-                for word in $words[2..-1]
+                set -e words[1]
+                for word in $words
                     set -l candidate (string join ' ' $path $word)
                     if contains -- $candidate $__\(tool)_commands
                         set path $path $word
@@ -140,7 +141,8 @@ enum CompletionScript {
             end
 
             function __\(tool)_at
-                test (__\(tool)_path) = "$argv[1]"
+                set -l path (__\(tool)_path)
+                test "$path" = "$argv[1]"
             end
 
             set -g __\(tool)_commands \(all.dropFirst().map { "'\($0.path.joined(separator: " "))'" }.joined(separator: " "))

@@ -13,10 +13,11 @@ enum HelpFormatter {
 
     /// The help of `command` (whose names from the root are `path`), ending with a newline.
     static func help(_ command: CommandSpec, path: [String], width: Int = screenWidth()) -> String {
-        var overview = command.abstract
-        if !command.discussion.isEmpty {
+        var overview = command.abstract()
+        let discussion = command.discussion()
+        if !discussion.isEmpty {
             if !overview.isEmpty { overview += "\n" }
-            overview += "\n" + command.discussion
+            overview += "\n" + discussion
         }
         var text = overview.isEmpty ? "" : wrap("OVERVIEW: " + overview, width: width) + "\n\n"
         text += "USAGE: " + hangingIndent(usage(command, path: path), by: 7) + "\n\n"
@@ -35,7 +36,7 @@ enum HelpFormatter {
         let listed = command.subcommands.filter(\.isListed)
         if !listed.isEmpty {
             sections.append("SUBCOMMANDS:\n" + listed.map { child in
-                row(child.name + (child.name == command.defaultSubcommand ? " (default)" : ""), child.abstract, width: width)
+                row(child.name + (child.name == command.defaultSubcommand ? " (default)" : ""), child.abstract(), width: width)
             }.joined())
         }
         text += sections.joined(separator: "\n")

@@ -93,7 +93,7 @@ struct OutputBuffer {
         }
     }
 
-    /// Appends `value` as a JSON string (quoted, escaped as ``JSON/string(_:)`` does).
+    /// Appends `value` as a JSON string (quoted and escaped; see the buffer variant).
     mutating func append(jsonString value: String) {
         var value = value
         value.withUTF8 { append(jsonString: $0) }
@@ -217,7 +217,9 @@ enum CLI {
 
 }
 
-/// Minimal JSON writing for the CLI's JSON Lines (keys in a fixed order).
+/// JSON values as strings, for the objects the CLI builds as text (keys in a fixed order);
+/// strings are escaped by `OutputBuffer.append(jsonString:)`,
+/// the one JSON escaper.
 enum JSON {
     static func string(_ value: String) -> String {
         // Common case: nothing to escape (scanned on the contiguous UTF-8, eight bytes at a
@@ -225,21 +227,9 @@ enum JSON {
         var value = value
         let plain = value.withUTF8 { JSONLines.nextSpecial($0, from: 0, to: $0.count) == $0.count }
         if plain { return "\"" + value + "\"" }
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out = OutputBuffer(collecting: true)
+        out.append(jsonString: value)
+        return String(decoding: out.pending, as: UTF8.self)
     }
 
     static func array(_ values: [Int]) -> String {
