@@ -196,6 +196,7 @@ struct CommandLineParserTests {
               --version               Show the version.
               -h, --help              Show help information.
 
+
             """)
         let group = HelpFormatter.help(Self.root.subcommands[1], path: ["tool", "group"], width: 80)
         #expect(group.hasSuffix("""
