@@ -67,7 +67,7 @@ struct FormatNumberCommand: CLICommand {
     static let skeletonOption = OptionSpec.option("skeleton", help: "ICU number skeleton.", default: "")
     static let spellOutOption = OptionSpec.flag("spell-out", help: "Spell the number out in words (rule-based format).")
     static let ordinalOption = OptionSpec.flag("ordinal", help: "Format an ordinal (21st).")
-    static let toOption = OptionSpec.option("to", help: "Format the range from VALUE to this number (may be negative).")
+    static let toOption = OptionSpec.option("to", help: "Format the range from VALUE to this number (may be negative).", dashed: true)
     static let parseOption = OptionSpec.option("parse", help: "Parse VALUE back: decimal, percent, currency, scientific or spell-out.")
 
     var values: [String]

@@ -28,6 +28,8 @@ enum ICUKitCommand {
                 try command.run?(arguments)
             case .help(let command, let path):
                 CLI.print(HelpFormatter.help(command, path: path), terminator: "")
+            case .helpCommandHelp:
+                CLI.print(HelpFormatter.helpCommandHelp(tool: spec.name), terminator: "")
             case .version:
                 CLI.print(version)
             case .completion(let shell):

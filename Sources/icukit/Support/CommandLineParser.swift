@@ -9,6 +9,8 @@ enum CommandLineParser {
     enum Request {
         case run(CommandSpec, ParsedArguments)
         case help(CommandSpec, path: [String])
+        /// `icukit help help`: the help of the `help` command itself.
+        case helpCommandHelp
         case version
         case completion(String)
     }
@@ -20,6 +22,7 @@ enum CommandLineParser {
         var index = 0
         // `icukit help [COMMAND…]`: the help of the deepest command named.
         if arguments.first == "help" {
+            if arguments.count > 1, arguments[1] == "help" { return .helpCommandHelp }
             index = 1
             while index < arguments.count, let child = command.subcommand(arguments[index]) {
                 command = child
@@ -35,9 +38,9 @@ enum CommandLineParser {
                 index += 1
                 continue
             }
-            let rest = arguments[index...]
+            var rest = arguments[index...]
             if let asked = helpOrVersion(rest, command: command, path: path) { return asked }
-            if command.run == nil, command.name == root.name, let shell = try completionShell(rest, command: command, path: path) {
+            if command.run == nil, let shell = try completionShell(rest, command: command, path: path) {
                 return .completion(shell)
             }
             if let name = command.defaultSubcommand, let child = command.subcommand(name) {
@@ -45,6 +48,7 @@ enum CommandLineParser {
                 path.append(child.name)
                 break
             }
+            if let terminator = rest.firstIndex(of: "--") { rest.remove(at: terminator) }
             if rest.isEmpty { return .help(command, path: path) }
             let none = ParsedArguments(path: path, command: command, options: [], values: [])
             if let word = rest.first(where: { $0.hasPrefix("-") && $0 != "-" && $0 != "--" }) {
@@ -54,23 +58,29 @@ enum CommandLineParser {
         }
         let rest = arguments[index...]
         if let asked = helpOrVersion(rest, command: command, path: path) { return asked }
+        if let shell = try completionShell(rest, command: command, path: path) { return .completion(shell) }
         return .run(command, try parse(rest, command: command, path: path))
     }
 
-    /// `-h`, `--help` (with or without a value) or `--version` before any `--`.
+    /// `-h`, `--help` or `--help-hidden` (with or without a value; no option is hidden) or
+    /// `--version` before any `--`.
     static func helpOrVersion(_ arguments: ArraySlice<String>, command: CommandSpec, path: [String]) -> Request? {
         var version = false
         for word in arguments {
             if word == "--" { break }
-            if word == "-h" || word == "--help" || word.hasPrefix("--help=") { return .help(command, path: path) }
+            if word == "-h" || word == "--help" || word.hasPrefix("--help=") || word == "--help-hidden" || word.hasPrefix("--help-hidden=") {
+                return .help(command, path: path)
+            }
             if word == "--version" { version = true }
         }
         return version ? .version : nil
     }
 
-    /// The shell of `--generate-completion-script [SHELL]` (bash when omitted).
+    /// The shell of `--generate-completion-script [SHELL]` (bash when omitted), given to
+    /// any command before any `--`: the script is the whole tree's.
     static func completionShell(_ arguments: ArraySlice<String>, command: CommandSpec, path: [String]) throws(UsageError) -> String? {
-        guard let at = arguments.firstIndex(where: { $0 == "--generate-completion-script" || $0.hasPrefix("--generate-completion-script=") })
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        guard let at = arguments[..<end].firstIndex(where: { $0 == "--generate-completion-script" || $0.hasPrefix("--generate-completion-script=") })
         else { return nil }
         let word = arguments[at]
         var shell = "bash"
@@ -156,11 +166,11 @@ enum CommandLineParser {
         for at in options.indices {
             switch options[at].kind {
             case .positional:
-                if let first = positionals.firstIndex(where: \.isPlain) {
+                if let first = positionals.firstIndex(where: { $0.isPlain }) {
                     parsed.values[at] = [positionals.remove(at: first).word]
                 }
             case .variadic:
-                parsed.values[at] = positionals.map(\.word)
+                parsed.values[at] = positionals.map { $0.word }
                 positionals = []
             case .flag, .option:
                 break
@@ -170,7 +180,7 @@ enum CommandLineParser {
             throw parsed.error("Missing expected argument '\(options[at].label)'", option: options[at])
         }
         if let unknown { throw parsed.error(unknownOptionMessage(unknown, options: options)) }
-        if !positionals.isEmpty { throw parsed.error(unexpectedMessage(positionals.map(\.word))) }
+        if !positionals.isEmpty { throw parsed.error(unexpectedMessage(positionals.map { $0.word })) }
         return parsed
     }
 

@@ -48,6 +48,14 @@ enum HelpFormatter {
         return text + "\n"
     }
 
+    /// The help of `icukit help` itself.
+    static func helpCommandHelp(tool: String, width: Int = screenWidth()) -> String {
+        wrap("OVERVIEW: Show subcommand help information.", width: width) + "\n\n"
+            + "USAGE: \(tool) help [<subcommands> ...]\n\n"
+            + "ARGUMENTS:\n" + row("<subcommands>", "", width: width) + "\n"
+            + "OPTIONS:\n" + row("--version", "Show the version.", width: width) + "\n"
+    }
+
     /// An option's help with its values and default: `… (values: a, b; default: a)`.
     static func abstractOf(_ option: OptionSpec) -> String {
         var notes: [String] = []

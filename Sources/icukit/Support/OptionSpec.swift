@@ -48,11 +48,12 @@ struct OptionSpec: Sendable {
                    isRequired: false, takesDashedValue: false, collectsUnrecognized: false, listsValuesBelow: false)
     }
 
-    /// `--name <value>`: any text; `default` is read when it is absent.
+    /// `--name <value>`: any text; `default` is read when it is absent (`dashed`: the value
+    /// may start with `-`, `--to -5`).
     static func option(_ name: String, help: String, default defaultValue: String? = nil, required: Bool = false,
-                       valueName: String? = nil) -> OptionSpec {
-        OptionSpec(kind: .option, name: name, help: help, valueName: valueName ?? name, defaultValue: defaultValue, allowedValues: [],
-                   isInteger: false, isRequired: required, takesDashedValue: false, collectsUnrecognized: false, listsValuesBelow: false)
+                       dashed: Bool = false) -> OptionSpec {
+        OptionSpec(kind: .option, name: name, help: help, valueName: name, defaultValue: defaultValue, allowedValues: [],
+                   isInteger: false, isRequired: required, takesDashedValue: dashed, collectsUnrecognized: false, listsValuesBelow: false)
     }
 
     /// `--name <value>`: a decimal integer (`dashed`: the value may be negative, `--year -44`).
@@ -67,7 +68,7 @@ struct OptionSpec: Sendable {
         _ name: String, _ type: Choice.Type, help: String, default defaultValue: Choice? = nil, required: Bool = false
     ) -> OptionSpec {
         OptionSpec(kind: .option, name: name, help: help, valueName: name, defaultValue: defaultValue?.rawValue,
-                   allowedValues: Choice.allCases.map(\.rawValue), isInteger: false, isRequired: required, takesDashedValue: false,
+                   allowedValues: Choice.allCases.map { $0.rawValue }, isInteger: false, isRequired: required, takesDashedValue: false,
                    collectsUnrecognized: false, listsValuesBelow: false)
     }
 
