@@ -19,11 +19,12 @@ let package = Package(
             providers: [.apt(["libicu-dev"])]
         ),
         // ICU's UTF-8 normalization (icu::Normalizer2::normalizeUTF8): C++ API only, behind a
-        // small C header with ICU-free types (see ARCHITECTURE.md, "UTF-8 normalization").
+        // small C header with ICU-free types (see ARCHITECTURE.md, "The C edge").
         // Depends on CICU for the ICU pkg-config flags (include path) and libraries.
         .target(name: "CICUUTF8Norm", dependencies: ["CICU"]),
         // Transliteration on a gap buffer ICUKit owns (icu::Replaceable): linear in the text's
-        // length and bounded in its growth (see ARCHITECTURE.md, "Transliteration").
+        // length and bounded in its growth (see ARCHITECTURE.md, "The C edge"); and
+        // MessageFormat's arguments as ICU's MessagePattern reads them, formatted by name.
         .target(name: "CICUTranslit", dependencies: ["CICU"]),
         // The language-recognition model, embedded as bytes (`#embed`; see its source).
         .target(name: "CICULanguageModel", exclude: ["LanguageModel.c.bin"]),
@@ -33,7 +34,7 @@ let package = Package(
             dependencies: ["ICUKit"],
             // Release builds link the Swift runtime statically: the loader binds ~8M fewer
             // symbols at every start (an empty `icukit convert`: 19.3M -> 13.2M instructions,
-            // see BENCHMARKS.md, "Start-up"). Debug builds, which the tests link against,
+            // see BENCHMARKS.md, "Command line, whole process"). Debug builds, which the tests link against,
             // stay dynamic.
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux], configuration: .release))]
         ),

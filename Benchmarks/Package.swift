@@ -3,7 +3,8 @@ import PackageDescription
 
 // Benchmarks for ICUKit (package-benchmark). Run from this folder:
 //   swift package --disable-sandbox benchmark
-// and, for instruction counts (noise-free on a shared machine), ./callgrind.sh.
+// Instruction counts (noise-free on a shared machine) and whole-process comparisons:
+// ./report.sh, which writes BENCHMARKS.md (its sections call ./callgrind.sh and the others).
 //
 // Peers live in separate targets because a module that imports Foundation cannot also
 // see ICU's C module (Foundation carries its own ICU headers; see ARCHITECTURE.md):

@@ -19,6 +19,7 @@ count() {
 # "runs (each)" is Bidi.forEachVisualRun, the same runs without a BidiParagraph.
 printf 'operation\ttexts\tICUKit\traw\tICUKit/raw\n'
 for job in "runs icukit" "runs each" "reorder icukit"; do
+  # shellcheck disable=SC2086 # the job is words
   set -- $job
   for texts in ui200 doc64k; do
     icukit=$(count "$1" "$texts" "$2")

@@ -3,6 +3,8 @@
 # valgrind's callgrind (repeatable whatever else the machine runs; wall-clock is not).
 # Prints TSV: unit, script, mode, instructions, instructions per input byte (per string
 # for "short"). Takes about 10 minutes. Usage: ./callgrind.sh [UNIT...]
+# Environment: SCRIPTS (default: all nine texts), MODES (default: every path; stdlib is
+# measured for graphemes only).
 set -euo pipefail
 cd "$(dirname "$0")"
 swift build -c release --product SegmentationInstructions >&2
@@ -17,10 +19,10 @@ bin="$stripped"
 units="${*:-grapheme word sentence line}"
 printf 'unit\tscript\tmode\tinstructions\tper_byte\n'
 for unit in $units; do
-  for script in English Russian Arabic Hindi Thai Chinese Japanese Emoji short; do
+  for script in ${SCRIPTS:-English Russian Arabic Hindi Thai Chinese Japanese Emoji short}; do
     [ "$script" = short ] && [ "$unit" != word ] && continue
-    modes="default utf8 utf16 rawutf8 rawutf16"
-    [ "$unit" = grapheme ] && modes="$modes stdlib"
+    modes="${MODES:-default utf8 utf16 rawutf8 rawutf16 stdlib}"
+    [ "$unit" != grapheme ] && modes="${modes/stdlib/}"
     for mode in $modes; do
       ir=$(valgrind --tool=callgrind --toggle-collect='*measuredWalk*' --callgrind-out-file=/dev/null \
         "$bin" "$unit" "$script" "$mode" 2>&1 | sed -n 's/.*Collected : //p')

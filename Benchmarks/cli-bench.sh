@@ -11,7 +11,8 @@
 # default: a release build of this checkout), NOWALL=1 to skip hyperfine, NOINSTR=1 to skip
 # callgrind (wall time only: minutes instead of most of an hour; for an idle machine).
 # Needs: valgrind, hyperfine (Debian: apt-get install valgrind hyperfine), cc, pkg-config,
-# python3, uconv (icu-devtools). Nothing is written inside the repository.
+# python3, uconv (icu-devtools); pycld2 (pip) for the language job, skipped without it. Nothing
+# is written inside the repository.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 filter="${1:-.}"
@@ -28,6 +29,7 @@ fi
 objcopy --strip-debug "$ICUKIT" "$work/icukit"
 ICUKIT="$work/icukit"
 for program in segment segmentjsonl normalizejsonl sort calendar search bidi bidijson formatdate detect; do
+  # shellcheck disable=SC2046 # pkg-config's flags are words
   cc -O2 -o "$work/raw-$program" "$root/Benchmarks/cli/$program.c" $(pkg-config --cflags --libs icu-i18n icu-uc)
 done
 # Foundation on Linux doing the same calendar work (its own ICU), for issue 16's "faster than
@@ -118,6 +120,13 @@ job "segment word count --jsonl (per sentence) vs raw per record" "$I segment --
 for script in english russian arabic; do
   job "normalize --form nfkc-casefold --jsonl (per sentence), $script" "$I normalize --form nfkc-casefold --jsonl --jobs 1 $work/$script.jsonl" "$R-normalizejsonl nfkc-casefold $work/$script.jsonl"
 done
+# Language recognition against CLD2, both whole processes: one sentence per record, three scripts.
+cat "$work/english.jsonl" "$work/russian.jsonl" "$work/arabic.jsonl" > "$work/languages.jsonl"
+if python3 -c 'import pycld2' 2>/dev/null; then
+  job "language --jsonl (per sentence; vs pycld2)" "$I language --jsonl --format text --jobs 1 $work/languages.jsonl" "python3 $root/Benchmarks/cli/cld2.py $work/languages.jsonl"
+elif echo "language" | grep -q -- "$filter"; then
+  echo "cli-bench.sh: pycld2 is not installed (pip install pycld2): the language job is skipped" >&2
+fi
 if echo "jsonl jobs" | grep -q -- "$filter" && [ -z "${NOWALL:-}" ]; then
   one=$(median_ms "$I segment --by word --format json --jsonl --jobs 1 $work/english.jsonl")
   two=$(median_ms "$I segment --by word --format json --jsonl --jobs 2 $work/english.jsonl")

@@ -7,6 +7,7 @@
 # the standard library's UTF-8 validation and copy), and the two ratios.
 # Takes a few minutes. Usage: ./text-callgrind.sh [OPERATION...]
 #   OPERATION: nfc-of-nfc nfd-to-nfc nfc-to-nfd upper lower fold
+# Environment: SCRIPTS (default: the scripts that matter for each operation).
 set -euo pipefail
 cd "$(dirname "$0")"
 swift build -c release --product TextInstructions >&2
@@ -30,7 +31,7 @@ for operation in $operations; do
     nfd-to-nfc|nfc-to-nfd) scripts="Russian Arabic Hindi Japanese" ;;
     *) scripts="English Russian Arabic Hindi" ;;
   esac
-  for script in $scripts; do
+  for script in ${SCRIPTS:-$scripts}; do
     icukit=$(count "$operation" "$script" icukit)
     raw=$(count "$operation" "$script" raw)
     rawstring=$(count "$operation" "$script" rawstring)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build ICUKit's per-language character models for EncodingDetector.
 
-Output: Sources/ICUKit/Encoding/LanguageModels+Data.swift (generated; commit it).
+Output: Sources/ICUKit/Encoding/DetectionLanguageProfiles+Data.swift (generated; commit it).
 
 Text source: the msgstr side of the gettext catalogues installed under /usr/share/locale
 (real translated text, 40 languages). To keep evaluation honest, catalogues are split by
@@ -36,7 +36,7 @@ import struct
 import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "Sources", "ICUKit", "Encoding", "LanguageModels+Data.swift")
+OUT = os.path.join(ROOT, "Sources", "ICUKit", "Encoding", "DetectionLanguageProfiles+Data.swift")
 
 # ICUKit language code -> gettext locale directory.
 LANGUAGES = {
@@ -193,7 +193,7 @@ def main():
         fh.write("// catalogues in /usr/share/locale (split by domain). Do not edit.\n")
         fh.write("// Each entry: language, 4x4 class-transition costs, per-character costs (1/4 nat steps,\n")
         fh.write("// offset 0x30), characters by descending frequency.\n\n")
-        fh.write("extension LanguageModels {\n    static let data: [(String, String, String, String)] = [\n")
+        fh.write("extension DetectionLanguageProfiles {\n    static let data: [(String, String, String, String)] = [\n")
         fh.write("\n".join(blocks))
         fh.write("\n    ]\n}\n")
     print("\n".join(report))

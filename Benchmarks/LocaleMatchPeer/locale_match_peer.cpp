@@ -5,7 +5,10 @@
 // the same way LocaleMatchTiming does for ICUKit:
 //   tags     the preferred tags are parsed each time (icu::Locale(tag)), as ICUKit's
 //            match([String]) parses them;
-//   locales  pre-built icu::Locale objects (ICU's cheapest path).
+//   locales  pre-built icu::Locale objects (ICU's cheapest path);
+//   distance as tags, plus the distance of the match (internalMatch on the matched pair):
+//            what a shim must do to answer ICUKit's LocaleMatcher.Match, which carries
+//            the distance that icu::LocaleMatcher::Result does not.
 // Also times building the matcher. Prints one line per measurement, microseconds.
 //
 //   g++ -O2 -std=c++17 locale_match_peer.cpp -o /tmp/locale_match_peer \
@@ -35,7 +38,7 @@ static std::vector<std::string> split(const std::string &line) {
 
 int main(int argc, char **argv) {
     std::ifstream file(argc > 1 ? argv[1] : "workload.txt");
-    // argv[2]: all (default), or only one of build, tags, locales, none (for instruction
+    // argv[2]: all (default), or only one of build, tags, locales, distance, none (for instruction
     // counts with perf stat: subtract "none" and divide by the operation count).
     std::string mode = argc > 2 ? argv[2] : "all";
     // argv[3]: how many builds or matches (per pass) instead of 2000 and 200000.
@@ -91,11 +94,30 @@ int main(int argc, char **argv) {
         }
     }
     double localeMicros = std::chrono::duration<double, std::micro>(clock::now() - t0).count() / matches;
+
+    double distanceSum = 0;
+    for (int pass = 0; pass < 2 && (mode == "all" || mode == "distance"); ++pass) {
+        t0 = clock::now();
+        for (int i = 0; i < matches; ++i) {
+            const auto &tags = preferred[i % preferred.size()];
+            std::vector<icu::Locale> locales;
+            locales.reserve(tags.size());
+            for (const auto &tag : tags) locales.emplace_back(tag.c_str());
+            icu::Locale::RangeIterator<std::vector<icu::Locale>::const_iterator> it(locales.begin(), locales.end());
+            auto result = matcher.getBestMatchResult(it, status);
+            checksum += result.getSupportedIndex();
+            if (result.getDesiredIndex() >= 0) {
+                distanceSum += matcher.internalMatch(locales[result.getDesiredIndex()], *result.getSupportedLocale(), status);
+            }
+        }
+    }
+    double distanceMicros = std::chrono::duration<double, std::micro>(clock::now() - t0).count() / matches;
     if (U_FAILURE(status)) { std::fprintf(stderr, "ICU error %s\n", u_errorName(status)); return 70; }
     std::printf("ICU C++ LocaleMatcher (ICU %s), %zu available, %zu preferred lists (checksum %ld)\n",
                 U_ICU_VERSION, available.size(), preferred.size(), checksum);
     std::printf("  build matcher          %8.2f us\n", buildMicros);
     std::printf("  match, from tags       %8.3f us\n", tagMicros);
     std::printf("  match, Locale objects  %8.3f us\n", localeMicros);
+    std::printf("  match + distance       %8.3f us (sum %.3f)\n", distanceMicros, distanceSum);
     return 0;
 }

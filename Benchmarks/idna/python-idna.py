@@ -2,7 +2,8 @@
 """Times PyPI's `idna` package (pure Python, IDNA 2008 + UTS #46 mapping) on the
 benchmark's names: `idna.encode(name, uts46=True)` and `idna.decode(...)`. It is a peer
 for throughput only: it implements IDNA 2008, not UTS #46 processing, so it refuses names
-ICU accepts (see ARCHITECTURE.md, "IDNA and string preparation").
+ICU accepts (IDNA 2008 disallows symbols UTS #46 keeps; its bidi rule refuses labels such
+as `ישראל-news`, which ICU reports as an error beside its output).
 
     python3 -m venv /tmp/idna-venv && /tmp/idna-venv/bin/pip install idna
     /tmp/idna-venv/bin/python Benchmarks/idna/python-idna.py [COUNT]

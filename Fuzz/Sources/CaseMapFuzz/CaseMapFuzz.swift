@@ -5,7 +5,7 @@
 // locale-independent except for the Turkic option; a string equals itself caselessly and
 // its fold caselessly (except with Turkic folding); uppercase, lowercase and titlecase of the empty string are empty;
 // the fold key is NFKC_Casefold-normalized; differential: uppercase, lowercase and fold
-// (default and Turkic) equal raw ICU's `ucasemap_utf8ToUpper`/`ToLower`/`FoldCase` on a
+// (default and Turkic) equal raw ICU's `ucasemap_utf8ToUpper`/`ucasemap_utf8ToLower`/`ucasemap_utf8FoldCase` on a
 // map opened for the same locale (ICUKit's table fast path for root-like locales against
 // ICU itself).
 import CICURaw

@@ -60,7 +60,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // text with the cursor at the output's start (StringReplacer's first, "complex"
         // pass), and every later match as the rule says; the replacers are shared by every
         // clone. So runs may differ until each rule that matches has been used once: they
-        // must settle (ARCHITECTURE.md, "Transliteration").
+        // must settle.
         var previous = first, settled = false
         for _ in 0..<8 {
             let next = try transliterator.transliterate(text)

@@ -1,6 +1,7 @@
 // CICUTranslit: transliteration on a text ICUKit owns, through ICU's stable C++ API
 // (icu::Replaceable, Transliterator::filteredTransliterate, countElements/getElement), and
-// message formatting with typed arguments (icukit_message_format, below).
+// message formatting with named, typed arguments as ICU's own parser reads the pattern
+// (icukit_message_arguments and icukit_message_format, below).
 //
 // ICU's C entry point (utrans_transUChars) transliterates a UnicodeString in place: every
 // replacement that changes the length moves the whole tail of the text, so a long text
@@ -47,28 +48,54 @@ const uint16_t *icukit_translit_units(icukit_translit_text *text, int32_t *lengt
 
 void icukit_translit_free(icukit_translit_text *text);
 
-/// The kinds of `icukit_message_format`'s arguments.
+/// The kinds of ICU MessageFormat arguments, by the `Formattable` ICU's
+/// `MessageFormat::format` needs for them.
 enum {
     ICUKIT_MESSAGE_ARGUMENT_STRING = 0,
     ICUKIT_MESSAGE_ARGUMENT_DOUBLE = 1,
     ICUKIT_MESSAGE_ARGUMENT_INT32 = 2,
-    /// `numbers[i]` is a UDate (milliseconds since 1970).
+    /// `number` is a UDate (milliseconds since 1970).
     ICUKIT_MESSAGE_ARGUMENT_DATE = 3,
 };
 
-/// Formats the `UMessageFormat *` of umsg_open (`format`, used by this thread alone) with
-/// `count` typed arguments, through ICU's `MessageFormat::format(const Formattable *, …)`,
-/// into `dest` (`capacity` units; the full length is returned, with
-/// U_BUFFER_OVERFLOW_ERROR when it does not fit, as the C API does). Argument `i` is
-/// `numbers[i]` for the number and date kinds, else the `lengths[i]` units at `strings[i]`.
+/// One argument of a message: its name, as a range of the pattern's UTF-16 units, its kind
+/// and, for formatting, its value.
+typedef struct icukit_message_argument {
+    /// An ICUKIT_MESSAGE_ARGUMENT_* kind.
+    int32_t kind;
+    /// The name (or number, such as `0`) is `name_length` units at `pattern + name_start`.
+    int32_t name_start;
+    int32_t name_length;
+    /// A string value is `text_length` units at `texts + text_start`.
+    int32_t text_start;
+    int32_t text_length;
+    /// A number value (an integral one for INT32, milliseconds for DATE).
+    double number;
+} icukit_message_argument;
+
+/// Lists the arguments of the MessageFormat pattern of `length` UTF-16 units at `pattern`
+/// as ICU's own parser (`icu::MessagePattern`) reads it: each distinct name once, in order
+/// of first appearance, into `arguments` (`capacity` entries; `length / 2 + 1` always
+/// suffice), with the kind ICU's `MessageFormat::format` needs for it (plural,
+/// selectordinal, choice, number and the other simple types: DOUBLE; `number, integer`:
+/// INT32; date and time: DATE; select and plain: STRING). Returns their count;
+/// U_BUFFER_OVERFLOW_ERROR (15) when `capacity` is too small. `*conflict` receives the index
+/// of the first argument that the pattern uses with two kinds, or -1.
+int32_t icukit_message_arguments(const uint16_t *pattern, int32_t length, icukit_message_argument *arguments,
+                                 int32_t capacity, int32_t *conflict, int32_t *status);
+
+/// Formats the `UMessageFormat *` of umsg_open (`format`, used by this thread alone, opened
+/// from `pattern`) with `count` named arguments through ICU's
+/// `MessageFormat::format(const UnicodeString *names, const Formattable *, …)`, into `dest`
+/// (`capacity` units; the full length is returned, with U_BUFFER_OVERFLOW_ERROR when it
+/// does not fit, as the C API does). String values are ranges of `texts`.
 ///
-/// umsg_vformat reads a C `va_list` by the types ICU parsed from the pattern: when the
-/// caller's idea of the pattern differs (an argument ICU sees as text where the caller
-/// passed a number, or one argument more), it reads past or misreads the list, which
-/// crashed on a fuzzed pattern. Typed arguments cannot be misread: ICU reports a type it
-/// cannot format as an error, and an argument it has no value for is written as `{n}`.
-int32_t icukit_message_format(const void *format, const int32_t *kinds, const double *numbers,
-                              const uint16_t *const *strings, const int32_t *lengths, int32_t count,
+/// Typed arguments, not umsg_vformat's C `va_list`: ICU reads a `va_list` by the types it
+/// parsed from the pattern, so a caller that reads the pattern differently makes it read
+/// past the list. Here ICU reports a type it cannot format as an error, and an argument it
+/// has no value for is written as `{name}`.
+int32_t icukit_message_format(const void *format, const uint16_t *pattern, const uint16_t *texts,
+                              const icukit_message_argument *arguments, int32_t count,
                               uint16_t *dest, int32_t capacity, int32_t *status);
 
 #ifdef __cplusplus

@@ -73,9 +73,7 @@ public enum Bidi {
             try BidiEngine.withAnalysis(of: bytes, paragraphLevel: paragraphLevel) { bidi, utf16 in
                 // Mirroring and keeping combining marks never lengthen the text.
                 withUnsafeTemporaryAllocation(of: UInt16.self, capacity: utf16.count) { buffer in
-                    var status = U_ZERO_ERROR
-                    var length = Int(ubidi_writeReordered(bidi, buffer.baseAddress, Int32(buffer.count), options, &status))
-                    requireSuccess(status, "ubidi_writeReordered")
+                    var length = Int(ICU.ubidi_writeReordered(bidi, buffer, options))
                     if removingControls {
                         // In place, on the code units (every bidi control is one BMP unit):
                         // ICU's UBIDI_REMOVE_BIDI_CONTROLS would drop ZWJ and ZWNJ too.
@@ -132,11 +130,8 @@ public enum Bidi {
         let failure = text.withUTF8 { bytes -> BidiError? in
             do throws(BidiError) {
                 _ = try BidiEngine.withAnalysis(of: bytes, paragraphLevel: direction.icuLevel) { bidi, utf16 in
-                    var status = U_ZERO_ERROR
-                    let levels = UnsafeBufferPointer(start: ubidi_getLevels(bidi, &status), count: utf16.count)
-                    requireSuccess(status, "ubidi_getLevels")
-                    let runCount = Int(ubidi_countRuns(bidi, &status))
-                    requireSuccess(status, "ubidi_countRuns")
+                    let levels = UnsafeBufferPointer(start: ICU.ubidi_getLevels(bidi), count: utf16.count)
+                    let runCount = Int(ICU.ubidi_countRuns(bidi))
                     BidiParagraph.forEachVisualRun(bidi, runCount: runCount, levels: levels, utf16: utf16, utf8: bytes) { lower, upper, level in
                         body(lower..<upper, level)
                     }
@@ -171,11 +166,6 @@ public enum Bidi {
     static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
         u_charDirection(Int32(scalar.value)) == U_BLOCK_SEPARATOR
     }
-
-    /// The direction of an isolate or embedding: the same choice as a paragraph's
-    /// (`.auto` is a first strong isolate, FSI; for an embedding the content decides).
-    @available(*, deprecated, renamed: "BidiParagraph.Direction")
-    public typealias IsolateDirection = BidiParagraph.Direction
 
     /// `text` wrapped in a directional isolate (U+2066–U+2069), so that its direction
     /// neither affects nor is affected by the text around it.

@@ -25,7 +25,3 @@ public enum BidiError: ICUKitError, ReportsInputTooLong {
         }
     }
 }
-
-/// The earlier name of ``BidiError``.
-@available(*, deprecated, renamed: "BidiError")
-public typealias BidiFormatError = BidiError

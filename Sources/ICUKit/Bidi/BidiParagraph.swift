@@ -133,14 +133,8 @@ public struct BidiParagraph: Sendable {
                     index &+= 1
                     continue
                 }
-                var value = UInt32(byte), length = 1
-                if byte == 0xC2, index + 1 < count {
-                    value = UInt32(byte & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    length = 2
-                } else if byte == 0xE2, index + 2 < count {
-                    value = UInt32(byte & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                    length = 3
-                }
+                // A String's bytes: lead bytes C2 and E2 have their continuation bytes.
+                let (value, length) = ValidUTF8.decode(bytes.baseAddress!, at: index)
                 var next = index + length
                 if let scalar = Unicode.Scalar(value), Bidi.isParagraphSeparator(scalar) {
                     if byte == 0x0D, next < count, bytes[next] == 0x0A { next += 1 }
@@ -200,12 +194,9 @@ public struct BidiParagraph: Sendable {
     private static func analyse(
         _ bidi: OpaquePointer, utf16: UnsafeBufferPointer<UInt16>, utf8: UnsafeBufferPointer<UInt8>, text: String
     ) -> (UInt8, [UInt8], [BidiRun]) {
-        var status = U_ZERO_ERROR
         let paragraphLevel = ubidi_getParaLevel(bidi)
-        let unitLevels = UnsafeBufferPointer(start: ubidi_getLevels(bidi, &status), count: utf16.count)
-        requireSuccess(status, "ubidi_getLevels")
-        let runCount = Int(ubidi_countRuns(bidi, &status))
-        requireSuccess(status, "ubidi_countRuns")
+        let unitLevels = UnsafeBufferPointer(start: ICU.ubidi_getLevels(bidi), count: utf16.count)
+        let runCount = Int(ICU.ubidi_countRuns(bidi))
         let allASCII = utf16.count == utf8.count
         let hasPairs = !allASCII && UTF8Decoding.containsFourByteSequence(utf8)
 
@@ -292,8 +283,7 @@ enum BidiEngine {
     private static let pool: ICUPool<ICUHandle> = {
         do {
             return try ICUPool(capacity: 8) { () throws(ICUError) in
-                guard let bidi = ubidi_open() else { throw ICUError(U_MEMORY_ALLOCATION_ERROR, operation: "ubidi_open") }
-                return ICUHandle(bidi) { ubidi_close($0) }
+                ICUHandle(try ICU.ubidi_open()) { ubidi_close($0) }
             }
         } catch {
             fatalError("\(error)")
@@ -321,9 +311,7 @@ enum BidiEngine {
         _ utf16: UnsafeBufferPointer<UInt16>, _ paragraphLevel: UInt8, _ body: (OpaquePointer, UnsafeBufferPointer<UInt16>) -> R
     ) -> R {
         pool.withHandle { bidi in
-            var status = U_ZERO_ERROR
-            ubidi_setPara(bidi, utf16.baseAddress, Int32(utf16.count), paragraphLevel, nil, &status)
-            requireSuccess(status, "ubidi_setPara")
+            ICU.ubidi_setPara(bidi, utf16, paragraphLevel)
             return body(bidi, utf16)
         }
     }

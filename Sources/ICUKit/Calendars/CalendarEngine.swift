@@ -33,10 +33,8 @@ final class CalendarEngine: @unchecked Sendable {
 
     private init(_ key: Key) throws(CalendarError) {
         let zone = Array(key.timeZone.utf16)
-        let opened = try ICU.open("ucal_open", as: CalendarError.self, close: ucal_close) { status in
-            zone.withUnsafeBufferPointer {
-                ucal_open($0.baseAddress, Int32($0.count), "@calendar=" + key.identifier, UCAL_DEFAULT, &status)
-            }
+        let opened = try CalendarError.wrapping { () throws(ICUError) in
+            try zone.withUnsafeBufferPointer { zone throws(ICUError) in try ICU.ucal_open(zone, "@calendar=" + key.identifier, UCAL_DEFAULT) }
         }
         ucal_setAttribute(opened, UCAL_FIRST_DAY_OF_WEEK, key.firstWeekday)
         ucal_setAttribute(opened, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK, key.minimalDays)
@@ -44,16 +42,15 @@ final class CalendarEngine: @unchecked Sendable {
         let template = ICUHandle(opened) { ucal_close($0) }
         self.template = template
         // Clones only read the template (`ucal_clone` takes it `const`), which is never used otherwise.
-        do {
-            pool = try ICUPool { () throws(ICUError) in
-                ICUHandle(try ICU.open("ucal_clone", as: ICUError.self, close: ucal_close) { ucal_clone(template.pointer, &$0) }) { ucal_close($0) }
-            }
-        } catch { throw .icu(error) }
-        var status = U_ZERO_ERROR
-        icuType = ucal_getType(opened, &status).map { String(cString: $0) } ?? ""
-        monthLimit = Int(ucal_getLimit(opened, UCAL_MONTH, UCAL_MAXIMUM, &status)) + 1
-        dayLimit = Int(ucal_getLimit(opened, UCAL_DATE, UCAL_MAXIMUM, &status))
-        eraRange = Int(ucal_getLimit(opened, UCAL_ERA, UCAL_MINIMUM, &status))...Int(ucal_getLimit(opened, UCAL_ERA, UCAL_MAXIMUM, &status))
+        pool = try CalendarError.wrapping { () throws(ICUError) in
+            try ICUPool { () throws(ICUError) in ICUHandle(try ICU.ucal_clone(template.pointer)) { ucal_close($0) } }
+        }
+        // These reads cannot fail for an opened calendar; ICU's -1 stands in if one did.
+        func limit(_ field: Int32, _ type: Int32) -> Int { Int((try? ICU.ucal_getLimit(opened, field, type)) ?? -1) }
+        icuType = (try? ICU.ucal_getType(opened)) ?? ""
+        monthLimit = limit(UCAL_MONTH, UCAL_MAXIMUM) + 1
+        dayLimit = limit(UCAL_DATE, UCAL_MAXIMUM)
+        eraRange = limit(UCAL_ERA, UCAL_MINIMUM)...limit(UCAL_ERA, UCAL_MAXIMUM)
     }
 
     /// The largest 1-based month number the calendar uses (13 in Hebrew, Coptic, Ethiopic).

@@ -17,21 +17,13 @@ final class CalendarNameFormatter: Sendable {
     private init(_ key: Key) throws(CalendarError) {
         let locale = key.locale + (key.locale.contains("@") ? ";" : "@") + "calendar=" + key.calendar
         let pattern = Array(key.pattern.utf16), zone = Array("UTC".utf16)
-        let opened = try ICU.open("udat_open", as: CalendarError.self, close: udat_close) {
-            udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, zone, Int32(zone.count), pattern, Int32(pattern.count), &$0)
-        }
+        let opened = try CalendarError.wrapping { () throws(ICUError) in try ICU.udat_open(locale, zone: zone, pattern: pattern) }
         format = LockedHandle(opened) { udat_close($0) }
     }
 
     /// Formats the fields of `calendar` (its time and zone already set).
     func format(_ calendar: UCalendarHandle) throws(CalendarError) -> String {
-        do {
-            return try format.withHandle { (format) throws(ICUError) -> String in
-                try ICUBuffers.utf16String(operation: "udat_formatCalendarForFields", capacity: 64) { buffer, capacity, status in
-                    udat_formatCalendarForFields(format, calendar, buffer, capacity, nil, &status)
-                }
-            }
-        } catch { throw .icu(error) }
+        try CalendarError.wrapping { () throws(ICUError) in try format.withHandle { (format) throws(ICUError) -> String in try ICU.udat_formatCalendarForFields(format, calendar) } }
     }
 }
 
@@ -64,8 +56,8 @@ extension CalendarSystem {
         let formatter = try CalendarNameFormatter.shared(
             calendar: identifier, locale: (locale?.identifier).map { $0.isEmpty ? "root" : $0 } ?? "en", pattern: pattern)
         return try engine.withCalendar { (cal) throws(CalendarError) -> String in
-            var status = U_ZERO_ERROR
-            ucal_setMillis(cal, millis, &status)
+            // Cannot fail: `millis` is in range and the calendar is lenient.
+            try? ICU.ucal_setMillis(cal, millis)
             return try formatter.format(cal)
         }
     }

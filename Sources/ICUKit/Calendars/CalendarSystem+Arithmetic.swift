@@ -99,25 +99,27 @@ extension CalendarSystem {
         let reach = Double(abs(amount)) * longest
         let check = !roll && (millis - reach < Self.minMillis || millis + reach > Self.maxMillis)
         return try engine.withCalendar { (cal) throws(CalendarError) -> Date in
-            var status = U_ZERO_ERROR
-            ucal_setMillis(cal, millis, &status)
-            let startYear = check ? Int(ucal_get(cal, UCAL_EXTENDED_YEAR, &status)) : 0
-            if roll { ucal_roll(cal, field.icuField, amount32, &status) } else { ucal_add(cal, field.icuField, amount32, &status) }
-            let result = ucal_getMillis(cal, &status)
-            if status.isFailure {
-                if status == U_ILLEGAL_ARGUMENT_ERROR { throw .dateOutOfRange(millis / 1000) }
-                throw .icu(ICUError(status, operation: roll ? "ucal_roll" : "ucal_add"))
+            let startYear: Int, result: Double
+            do throws(ICUError) {
+                try ICU.ucal_setMillis(cal, millis)
+                startYear = check ? Int(try ICU.ucal_get(cal, UCAL_EXTENDED_YEAR)) : 0
+                if roll { try ICU.ucal_roll(cal, field.icuField, amount32) } else { try ICU.ucal_add(cal, field.icuField, amount32) }
+                result = try ICU.ucal_getMillis(cal)
+            } catch {
+                if error.isIllegalArgument { throw .dateOutOfRange(millis / 1000) }
+                throw .icu(error.reported(as: roll ? "ucal_roll" : "ucal_add"))
             }
             if check {
                 // The year moved as much as the amount says (at most 13 months a year,
                 // at least 12; a few years of slack for era and leap-month pinning).
-                let years = Int(ucal_get(cal, UCAL_EXTENDED_YEAR, &status)) - startYear
+                guard let endYear = try? ICU.ucal_get(cal, UCAL_EXTENDED_YEAR) else { throw .dateOutOfRange(result / 1000) }
+                let years = Int(endYear) - startYear
                 let plausible: Bool = switch field {
                 case .era, .year, .extendedYear: abs(years - amount) <= 2 || field == .era
                 case .month: abs(years) <= abs(amount) / 12 + 2 && abs(years) + 2 >= abs(amount) / 13
                 default: true
                 }
-                if !plausible || status.isFailure { throw .dateOutOfRange(result / 1000) }
+                if !plausible { throw .dateOutOfRange(result / 1000) }
             }
             return try Self.date(fromMillis: result)
         }
@@ -149,10 +151,10 @@ extension CalendarSystem {
             if field.isCalendarIndependent, let gregorianTwin { engine = gregorianTwin }
         }
         return try engine.withCalendar { (cal) throws(CalendarError) -> Int in
-            var status = U_ZERO_ERROR
-            ucal_setMillis(cal, from, &status)
-            let difference = ucal_getFieldDifference(cal, to, field.icuField, &status)
-            if status.isFailure { throw .amountOutOfRange(Int(difference)) }
+            // ICU computes nothing after a failure to set the time: a difference of 0.
+            do throws(ICUError) { try ICU.ucal_setMillis(cal, from) } catch { throw .amountOutOfRange(0) }
+            let (difference, failed) = ICU.ucal_getFieldDifference(cal, to, field.icuField)
+            if failed { throw .amountOutOfRange(Int(difference)) }
             // ICU's search can wrap past 32 bits without an error: check the order of magnitude.
             let span = abs(to - from) / 86_400_000  // days
             let bounds: (Double, Double)? = switch field {
@@ -209,43 +211,49 @@ extension CalendarSystem {
             }
         }
         return try engine.withCalendar { (cal) throws(CalendarError) -> Range<Date> in
-            var status = U_ZERO_ERROR
-            ucal_setMillis(cal, millis, &status)
             let step: Int32
             switch unit {
-            case .day, .dayOfYear, .weekday:
-                step = UCAL_DATE
-            case .weekOfYear, .weekOfMonth:
-                let weekday = ucal_get(cal, UCAL_DAY_OF_WEEK, &status)
-                let back = (Int(weekday) - firstWeekday + 7) % 7
-                ucal_add(cal, UCAL_DATE, Int32(-back), &status)
-                step = UCAL_WEEK_OF_YEAR
-            case .month:
-                let day = ucal_get(cal, UCAL_DATE, &status)
-                ucal_add(cal, UCAL_DATE, 1 - day, &status)
-                step = UCAL_MONTH
-            case .year, .extendedYear:
-                let day = ucal_get(cal, UCAL_DAY_OF_YEAR, &status)
-                ucal_add(cal, UCAL_DATE, 1 - day, &status)
-                step = UCAL_YEAR
-            default:
-                throw .invalidSetting("interval of \(unit)")
+            case .day, .dayOfYear, .weekday: step = UCAL_DATE
+            case .weekOfYear, .weekOfMonth: step = UCAL_WEEK_OF_YEAR
+            case .month: step = UCAL_MONTH
+            case .year, .extendedYear: step = UCAL_YEAR
+            default: throw .invalidSetting("interval of \(unit)")
             }
-            // Midnight (or the first valid local time after it, where a zone skips midnight).
-            ucal_set(cal, UCAL_HOUR_OF_DAY, 0)
-            ucal_set(cal, UCAL_MINUTE, 0)
-            ucal_set(cal, UCAL_SECOND, 0)
-            ucal_set(cal, UCAL_MILLISECOND, 0)
-            let start = ucal_getMillis(cal, &status)
-            ucal_add(cal, step, 1, &status)
-            ucal_set(cal, UCAL_HOUR_OF_DAY, 0)
-            ucal_set(cal, UCAL_MINUTE, 0)
-            ucal_set(cal, UCAL_SECOND, 0)
-            ucal_set(cal, UCAL_MILLISECOND, 0)
-            let end = ucal_getMillis(cal, &status)
-            if status.isFailure { throw .dateOutOfRange(millis / 1000) }
+            let start: Double, end: Double
+            do throws(ICUError) {
+                try ICU.ucal_setMillis(cal, millis)
+                // Back to the first day of the week, month or year.
+                switch unit {
+                case .weekOfYear, .weekOfMonth:
+                    let weekday = try ICU.ucal_get(cal, UCAL_DAY_OF_WEEK)
+                    let back = (Int(weekday) - firstWeekday + 7) % 7
+                    try ICU.ucal_add(cal, UCAL_DATE, Int32(-back))
+                case .month:
+                    let day = try ICU.ucal_get(cal, UCAL_DATE)
+                    try ICU.ucal_add(cal, UCAL_DATE, 1 - day)
+                case .year, .extendedYear:
+                    let day = try ICU.ucal_get(cal, UCAL_DAY_OF_YEAR)
+                    try ICU.ucal_add(cal, UCAL_DATE, 1 - day)
+                default:
+                    break
+                }
+                // Midnight (or the first valid local time after it, where a zone skips midnight).
+                ucal_set(cal, UCAL_HOUR_OF_DAY, 0)
+                ucal_set(cal, UCAL_MINUTE, 0)
+                ucal_set(cal, UCAL_SECOND, 0)
+                ucal_set(cal, UCAL_MILLISECOND, 0)
+                start = try ICU.ucal_getMillis(cal)
+                try ICU.ucal_add(cal, step, 1)
+                ucal_set(cal, UCAL_HOUR_OF_DAY, 0)
+                ucal_set(cal, UCAL_MINUTE, 0)
+                ucal_set(cal, UCAL_SECOND, 0)
+                ucal_set(cal, UCAL_MILLISECOND, 0)
+                end = try ICU.ucal_getMillis(cal)
+            } catch {
+                throw .dateOutOfRange(millis / 1000)
+            }
             let lower = try Self.date(fromMillis: start), upper = try Self.date(fromMillis: end)
-            guard lower <= date, date < upper else { throw .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "interval")) }
+            guard lower <= date, date < upper else { throw .icu(.internalProgramError("interval")) }
             return lower..<upper
         }
     }
@@ -280,11 +288,12 @@ extension CalendarSystem {
     private func actualMaximum(_ field: Int32, _ date: Date) throws(CalendarError) -> Int {
         let millis = try Self.millis(date)
         return try engine.withCalendar { (cal) throws(CalendarError) -> Int in
-            var status = U_ZERO_ERROR
-            ucal_setMillis(cal, millis, &status)
-            let value = ucal_getLimit(cal, field, UCAL_ACTUAL_MAXIMUM, &status)
-            if status.isFailure { throw .icu(ICUError(status, operation: "ucal_getLimit")) }
-            return Int(value)
+            do throws(ICUError) {
+                try ICU.ucal_setMillis(cal, millis)
+                return Int(try ICU.ucal_getLimit(cal, field, UCAL_ACTUAL_MAXIMUM))
+            } catch {
+                throw .icu(error.reported(as: "ucal_getLimit"))
+            }
         }
     }
 
@@ -304,7 +313,7 @@ extension CalendarSystem {
         while cursor < year.upperBound {
             count += 1
             cursor = try adding(1, .month, to: cursor)
-            if count > 20 { throw .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "numberOfMonths")) }
+            if count > 20 { throw .icu(.internalProgramError("numberOfMonths")) }
         }
         return count
     }

@@ -59,8 +59,8 @@ extension CalendarSystem {
         if context.arithmetic != nil, let fields = gregorianDate(millis: millis) { return fields }
         if let table, let fields = tableDate(table, millis: millis) { return fields }
         return try engine.withCalendar { (cal) throws(CalendarError) in
-            var status = U_ZERO_ERROR
-            ucal_setMillis(cal, millis, &status)
+            // Cannot fail: `millis` is in range and the calendar is lenient.
+            try? ICU.ucal_setMillis(cal, millis)
             return try fields(of: cal)
         }
     }
@@ -70,29 +70,30 @@ extension CalendarSystem {
     @_spi(Internals) public func calendarDateFromICU(for date: Date) throws(CalendarError) -> CalendarDate {
         let millis = try Self.millis(date)
         return try engine.withCalendar { (cal) throws(CalendarError) in
-            var status = U_ZERO_ERROR
-            ucal_setMillis(cal, millis, &status)
+            // Cannot fail: `millis` is in range and the calendar is lenient.
+            try? ICU.ucal_setMillis(cal, millis)
             return try fields(of: cal)
         }
     }
 
     /// Reads every field of a calendar whose time is set.
     func fields(of cal: UCalendarHandle) throws(CalendarError) -> CalendarDate {
-        var status = U_ZERO_ERROR
         let c = cal
-        @inline(__always) func get(_ field: Int32) -> Int { Int(ucal_get(c, field, &status)) }
-        let icuMonth = get(UCAL_MONTH)
-        var leap = get(UCAL_IS_LEAP_MONTH) != 0
-        if isHebrew && icuMonth == 5 { leap = true }  // Adar I
-        let result = CalendarDate(
-            calendar: self, era: get(UCAL_ERA), year: get(UCAL_YEAR), extendedYear: get(UCAL_EXTENDED_YEAR),
-            month: icuMonth + 1, isLeapMonth: leap, day: get(UCAL_DATE), weekday: get(UCAL_DAY_OF_WEEK),
-            dayOfYear: get(UCAL_DAY_OF_YEAR), weekOfYear: get(UCAL_WEEK_OF_YEAR), yearForWeekOfYear: get(UCAL_YEAR_WOY),
-            hour: get(UCAL_HOUR_OF_DAY), minute: get(UCAL_MINUTE), second: get(UCAL_SECOND),
-            millisecond: get(UCAL_MILLISECOND),
-            utcOffsetSeconds: (get(UCAL_ZONE_OFFSET) + get(UCAL_DST_OFFSET)) / 1000)
-        if status.isFailure { throw .icu(ICUError(status, operation: "ucal_get")) }
-        return result
+        @inline(__always) func get(_ field: Int32) throws(ICUError) -> Int { Int(try ICU.ucal_get(c, field)) }
+        do throws(ICUError) {
+            let icuMonth = try get(UCAL_MONTH)
+            var leap = try get(UCAL_IS_LEAP_MONTH) != 0
+            if isHebrew && icuMonth == 5 { leap = true }  // Adar I
+            return CalendarDate(
+                calendar: self, era: try get(UCAL_ERA), year: try get(UCAL_YEAR), extendedYear: try get(UCAL_EXTENDED_YEAR),
+                month: icuMonth + 1, isLeapMonth: leap, day: try get(UCAL_DATE), weekday: try get(UCAL_DAY_OF_WEEK),
+                dayOfYear: try get(UCAL_DAY_OF_YEAR), weekOfYear: try get(UCAL_WEEK_OF_YEAR), yearForWeekOfYear: try get(UCAL_YEAR_WOY),
+                hour: try get(UCAL_HOUR_OF_DAY), minute: try get(UCAL_MINUTE), second: try get(UCAL_SECOND),
+                millisecond: try get(UCAL_MILLISECOND),
+                utcOffsetSeconds: (try get(UCAL_ZONE_OFFSET) + get(UCAL_DST_OFFSET)) / 1000)
+        } catch {
+            throw .icu(error)
+        }
     }
 
     // MARK: Fields → Date
@@ -220,7 +221,6 @@ extension CalendarSystem {
             return try Self.date(fromMillis: millis)
         }
         return try engine.withCalendar { (cal) throws(CalendarError) -> Date in
-            var status = U_ZERO_ERROR
             /// Clears the calendar and sets the requested year and month.
             func setYearAndMonth() {
                 ucal_clear(cal)
@@ -242,15 +242,19 @@ extension CalendarSystem {
             ucal_set(cal, UCAL_MINUTE, Int32(time.1))
             ucal_set(cal, UCAL_SECOND, Int32(time.2))
             ucal_set(cal, UCAL_MILLISECOND, Int32(time.3))
-            let millis = ucal_getMillis(cal, &status)
-            if status.isFailure {
-                if status == U_ILLEGAL_ARGUMENT_ERROR { throw .dateOutOfRange(millis / 1000) }
-                throw .icu(ICUError(status, operation: "ucal_getMillis"))
+            let millis: Double
+            do throws(ICUError) {
+                millis = try ICU.ucal_getMillis(cal)
+            } catch {
+                // ICU's time after a failure is 0.
+                if error.isIllegalArgument { throw .dateOutOfRange(0) }
+                throw .icu(error)
             }
             let result = try Self.date(fromMillis: millis)
             if lenient { return result }
             // Strict: the fields must survive the round trip (ICU normalizes silently).
-            ucal_setMillis(cal, millis, &status)
+            // Setting the time ICU just computed cannot fail.
+            try? ICU.ucal_setMillis(cal, millis)
             let back = try fields(of: cal)
             let yearMatches: Bool = switch spec {
             case .era(let era, let year): back.era == era && back.year == year
@@ -263,16 +267,16 @@ extension CalendarSystem {
             setYearAndMonth()
             ucal_set(cal, UCAL_DATE, 1)
             ucal_set(cal, UCAL_HOUR_OF_DAY, 12)
-            let monthStart = ucal_getMillis(cal, &status)
-            ucal_setMillis(cal, monthStart, &status)
+            var monthStartSet = true
+            do throws(ICUError) { try ICU.ucal_setMillis(cal, try ICU.ucal_getMillis(cal)) } catch { monthStartSet = false }
             let first = try fields(of: cal)
             let firstYearMatches: Bool = switch spec {
             case .era(let era, let year): first.era == era && first.year == year
             case .defaultEra(let year): first.year == year
             case .extended(let year): first.extendedYear == year
             }
-            if !status.isFailure && firstYearMatches && first.month == month && first.isLeapMonth == wantLeap && first.day == 1 {
-                let length = Int(ucal_getLimit(cal, UCAL_DATE, UCAL_ACTUAL_MAXIMUM, &status))
+            if monthStartSet && firstYearMatches && first.month == month && first.isLeapMonth == wantLeap && first.day == 1 {
+                let length = Int((try? ICU.ucal_getLimit(cal, UCAL_DATE, UCAL_ACTUAL_MAXIMUM)) ?? 1)
                 throw .fieldOutOfRange(.day, value: day, valid: 1...max(length, 1))
             }
             if wantLeap { throw .nonexistentLeapMonth(year: spec.year, month: month) }

@@ -8,11 +8,14 @@ extension CalendarSystem {
     @inline(__always)
     func localMillis(_ millis: Double) -> (local: Double, offset: Int)? {
         guard let zoneEngine else { return (millis, 0) }
-        return zoneEngine.withCalendar { cal in
-            var status = U_ZERO_ERROR
-            ucal_setMillis(cal, millis, &status)
-            let offset = Int(ucal_get(cal, UCAL_ZONE_OFFSET, &status)) + Int(ucal_get(cal, UCAL_DST_OFFSET, &status))
-            return status.isFailure ? nil : (millis + Double(offset), offset)
+        return zoneEngine.withCalendar { (cal) -> (local: Double, offset: Int)? in
+            do throws(ICUError) {
+                try ICU.ucal_setMillis(cal, millis)
+                let offset = Int(try ICU.ucal_get(cal, UCAL_ZONE_OFFSET)) + Int(try ICU.ucal_get(cal, UCAL_DST_OFFSET))
+                return (millis + Double(offset), offset)
+            } catch {
+                return nil
+            }
         }
     }
 
@@ -115,7 +118,6 @@ extension CalendarSystem {
         // ICU's wall-time resolution (DST gaps and overlaps) through a Gregorian calendar in the zone.
         let civil = ISODay.civil(days: localDay)
         return try zoneEngine.withCalendar { (cal) throws(CalendarError) -> Double in
-            var status = U_ZERO_ERROR
             ucal_clear(cal)
             ucal_set(cal, UCAL_EXTENDED_YEAR, Int32(civil.year))
             ucal_set(cal, UCAL_MONTH, Int32(civil.month - 1))
@@ -124,12 +126,12 @@ extension CalendarSystem {
             ucal_set(cal, UCAL_MINUTE, Int32(time.1))
             ucal_set(cal, UCAL_SECOND, Int32(time.2))
             ucal_set(cal, UCAL_MILLISECOND, Int32(time.3))
-            let millis = ucal_getMillis(cal, &status)
-            if status.isFailure { throw .icu(ICUError(status, operation: "ucal_getMillis")) }
+            let millis = try CalendarError.wrapping { () throws(ICUError) in try ICU.ucal_getMillis(cal) }
             // A local day the zone skips entirely (Pacific/Apia, 2011-12-30): as the ICU path,
             // strict construction refuses it instead of returning the next day.
             if requireDay {
-                let offset = ucal_get(cal, UCAL_ZONE_OFFSET, &status) + ucal_get(cal, UCAL_DST_OFFSET, &status)
+                // Reading fields of a time ICU just computed cannot fail (ICU's 0 if it did).
+                let offset = ((try? ICU.ucal_get(cal, UCAL_ZONE_OFFSET)) ?? 0) + ((try? ICU.ucal_get(cal, UCAL_DST_OFFSET)) ?? 0)
                 if Int(((millis + Double(offset)) / 86_400_000).rounded(.down)) != localDay {
                     throw .fieldOutOfRange(.day, value: day, valid: 1...length)
                 }

@@ -76,7 +76,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         guard !lowered.isEmpty, lowered.utf8.count < 64, !lowered.utf8.contains(0) else { return nil }
         if knownIdentifiers.contains(lowered) { return lowered }
         // ICU returns the input pointer itself for a well-formed unknown value: copy it
-        // while the C string is alive (CalendarFuzz found the use after free).
+        // while the C string is alive (input: Fuzz/regressions/CalendarFuzz/ethioa-unknown-uaf).
         guard let legacy = lowered.withCString({ uloc_toLegacyType("calendar", $0).map { String(cString: $0) } }) else { return nil }
         return knownIdentifiers.contains(legacy) ? legacy : nil
     }
@@ -131,13 +131,15 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
             guard let known = Self.canonicalIdentifier(keyword) else { throw .unknownCalendar(keyword) }
             canonical = known
         } else {
-            var status = U_ZERO_ERROR
-            let probe = ucal_open(nil, 0, locale.identifier, UCAL_DEFAULT, &status)
-            defer { if let probe { ucal_close(probe) } }
-            guard let probe, !status.isFailure,
-                  let type = ucal_getType(probe, &status).map({ String(cString: $0) }),
-                  let known = Self.canonicalIdentifier(type)
-            else { throw .icu(ICUError(status.isFailure ? status : U_INTERNAL_PROGRAM_ERROR, operation: "ucal_open(\(locale))")) }
+            let type: String
+            do throws(ICUError) {
+                let probe = try ICU.ucal_open(nil, locale.identifier, UCAL_DEFAULT)
+                defer { ucal_close(probe) }
+                type = try ICU.ucal_getType(probe)
+            } catch {
+                throw .icu(error.reported(as: "ucal_open(\(locale))"))
+            }
+            guard let known = Self.canonicalIdentifier(type) else { throw .icu(.internalProgramError("ucal_open(\(locale))")) }
             canonical = known
         }
         let base = locale.withoutKeyword("calendar")
@@ -156,8 +158,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         }
         var first = firstWeekday.map(Int32.init), minimal = minimumDaysInFirstWeek.map(Int32.init)
         if first == nil || minimal == nil {
-            var status = U_ZERO_ERROR
-            if let probe = ucal_open(nil, 0, locale, UCAL_DEFAULT, &status) {
+            if let probe = try? ICU.ucal_open(nil, locale, UCAL_DEFAULT) {
                 first = first ?? ucal_getAttribute(probe, UCAL_FIRST_DAY_OF_WEEK)
                 minimal = minimal ?? ucal_getAttribute(probe, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK)
                 ucal_close(probe)

@@ -35,11 +35,10 @@ extension CalendarSystem {
         var eras: [JapaneseEra] = []
         for index in japanese.engine.eraRange {
             let millis: Double = japanese.engine.withCalendar { cal in
-                var status = U_ZERO_ERROR
                 ucal_clear(cal)
                 ucal_set(cal, UCAL_ERA, Int32(index))
                 ucal_set(cal, UCAL_YEAR, 1)
-                return ucal_getMillis(cal, &status)
+                return (try? ICU.ucal_getMillis(cal)) ?? 0
             }
             let start = Date(timeIntervalSince1970: millis / 1000)
             guard let fields = try? gregorian.calendarDate(for: start) else { continue }

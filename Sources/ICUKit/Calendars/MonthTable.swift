@@ -80,11 +80,13 @@ final class MonthTable: Sendable {
 
     /// ICU's fields at noon UTC of a day.
     private static func read(_ cal: UCalendarHandle, _ day: Int) -> DayFields {
-        var status = U_ZERO_ERROR
-        ucal_setMillis(cal, Double(day) * 86_400_000 + 43_200_000, &status)
+        // A time inside the table's range on a lenient calendar: ICU's 0 stands in for a
+        // field it failed to compute.
+        try? ICU.ucal_setMillis(cal, Double(day) * 86_400_000 + 43_200_000)
         let c = cal
-        return DayFields(extendedYear: Int(ucal_get(c, UCAL_EXTENDED_YEAR, &status)), month: Int(ucal_get(c, UCAL_MONTH, &status)) + 1,
-                         isLeap: ucal_get(c, UCAL_IS_LEAP_MONTH, &status) != 0, day: Int(ucal_get(c, UCAL_DATE, &status)))
+        @inline(__always) func get(_ field: Int32) -> Int { Int((try? ICU.ucal_get(c, field)) ?? 0) }
+        return DayFields(extendedYear: get(UCAL_EXTENDED_YEAR), month: get(UCAL_MONTH) + 1,
+                         isLeap: get(UCAL_IS_LEAP_MONTH) != 0, day: get(UCAL_DATE))
     }
 
     /// The year entry for an extended year inside ``yearRange``.
@@ -151,13 +153,11 @@ final class MonthTable: Sendable {
             var starts: [Int] = []
             starts.reserveCapacity(13)
             for ordinal in 0...12 {
-                var status = U_ZERO_ERROR
                 ucal_clear(cal)
                 ucal_set(cal, UCAL_EXTENDED_YEAR, Int32(ordinal == 12 ? extendedYear + 1 : extendedYear))
                 ucal_set(cal, UCAL_MONTH, Int32(ordinal == 12 ? 0 : ordinal))
                 ucal_set(cal, UCAL_DATE, 1)
-                let millis = ucal_getMillis(cal, &status)
-                guard !status.isFailure, millis.isFinite else { return nil }
+                guard let millis = try? ICU.ucal_getMillis(cal), millis.isFinite else { return nil }
                 starts.append(Int((millis / 86_400_000).rounded(.down)))
             }
             var long: UInt16 = 0

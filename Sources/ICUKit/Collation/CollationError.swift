@@ -24,7 +24,3 @@ public enum CollationError: ICUKitError, ReportsUnknownLocale {
         }
     }
 }
-
-/// The earlier name of ``CollationError``.
-@available(*, deprecated, renamed: "CollationError")
-public typealias CollatorError = CollationError

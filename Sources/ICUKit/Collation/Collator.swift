@@ -151,9 +151,8 @@ public struct Collator: Sendable {
                         throw .unknownScript(name)
                     }
                     var code: Int32 = USCRIPT_INVALID_CODE
-                    var status = U_ZERO_ERROR
-                    let count = uscript_getCode(name, &code, 1, &status)
-                    guard count == 1, !status.isFailure, code >= 0 else { throw .unknownScript(name) }
+                    let count = withUnsafeMutablePointer(to: &code) { ICU.uscript_getCode(name, UnsafeMutableBufferPointer(start: $0, count: 1)) }
+                    guard count == 1, code >= 0 else { throw .unknownScript(name) }
                     return code
                 }
             }

@@ -11,26 +11,9 @@ final class CollatorHandle: @unchecked Sendable {
     let validLocale: String
 
     init(locale: String, attributes: [(Int32, Int32)], reorderCodes: [Int32]?) throws(CollationError) {
-        let opened = try ICU.open("ucol_open(\(locale))", as: CollationError.self, close: ucol_close) { ucol_open(locale, &$0) }
-        var status = U_ZERO_ERROR
-        collator = opened
-        for (attribute, value) in attributes {
-            ucol_setAttribute(opened, attribute, value, &status)
-            if status.isFailure {
-                ucol_close(opened)
-                throw CollationError.icu(ICUError(status, operation: "ucol_setAttribute(\(attribute), \(value))"))
-            }
-        }
-        if let reorderCodes {
-            reorderCodes.withUnsafeBufferPointer { ucol_setReorderCodes(opened, $0.baseAddress, Int32($0.count), &status) }
-            if status.isFailure {
-                ucol_close(opened)
-                throw CollationError.icu(ICUError(status, operation: "ucol_setReorderCodes"))
-            }
-        }
-        var localeStatus = U_ZERO_ERROR
-        actualLocale = ucol_getLocaleByType(opened, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
-        validLocale = ucol_getLocaleByType(opened, ULOC_VALID_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+        collator = try CollationError.wrapping { () throws(ICUError) in try ICU.ucol_open(locale, attributes: attributes, reorderCodes: reorderCodes) }
+        actualLocale = ICU.ucol_getLocaleByType(collator, ULOC_ACTUAL_LOCALE)
+        validLocale = ICU.ucol_getLocaleByType(collator, ULOC_VALID_LOCALE)
     }
 
     deinit { ucol_close(collator) }
@@ -51,15 +34,7 @@ final class CollatorHandle: @unchecked Sendable {
 
     @inline(__always)
     private func strcoll(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int32 {
-        var status = U_ZERO_ERROR
-        let result = a.withMemoryRebound(to: CChar.self) { a in
-            b.withMemoryRebound(to: CChar.self) { b in
-                ucol_strcollUTF8(collator, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
-            }
-        }
-        // Fails only on invalid arguments, which valid Swift strings within Int32 are not.
-        requireSuccess(status, "ucol_strcollUTF8")
-        return result
+        ICU.ucol_strcollUTF8(collator, a, b)
     }
 
     /// ICU's sort key of valid UTF-8 (converted to UTF-16 once), its 0 terminator kept

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A collation sort key: comparing two keys orders their strings exactly as the
 /// ``Collator`` that made them compares the strings (keys from different collators do
 /// not compare meaningfully).
@@ -39,7 +33,7 @@ public struct SortKey: Comparable, Hashable, Sendable {
     static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let common = min(a.count, b.count)
         if common > 0, let x = a.baseAddress, let y = b.baseAddress {
-            let result = memcmp(x, y, common)
+            let result = Platform.memcmp(x, y, common)
             if result != 0 { return Int(result) }
         }
         return a.count - b.count

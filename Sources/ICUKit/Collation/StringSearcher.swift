@@ -231,12 +231,9 @@ final class SearchEngine: @unchecked Sendable {
         let patternAddress = UInt(bitPattern: buffer.baseAddress), placeholderAddress = UInt(bitPattern: placeholder)
         if pattern.isEmpty { return }
         pool = try ICUPool(capacity: 8) { () throws(ICUError) in
-            let opened = try ICU.open("usearch_openFromCollator", as: ICUError.self, close: usearch_close) {
-                usearch_openFromCollator(UnsafePointer(bitPattern: patternAddress), length, UnsafePointer(bitPattern: placeholderAddress), 1,
-                                         collator.collator, nil, &$0)
-            }
-            var status = U_ZERO_ERROR
-            if overlapping { usearch_setAttribute(opened, USEARCH_OVERLAP, USEARCH_ON, &status) }
+            let opened = try ICU.usearch_openFromCollator(
+                UnsafePointer(bitPattern: patternAddress), length, UnsafePointer(bitPattern: placeholderAddress), 1, collator.collator)
+            if overlapping { ICU.usearch_setAttribute(opened, USEARCH_OVERLAP, USEARCH_ON) }
             return ICUHandle(opened) { usearch_close($0) }
         }
     }
@@ -253,34 +250,33 @@ final class SearchEngine: @unchecked Sendable {
         // A backwards search gets a searcher of its own: ICU 72 reports a negative match
         // length when a searcher that went backwards once goes backwards again (pattern
         // U+0301 U+0001 U+FFFD in U+0301 U+0000 U+0301 U+FFFD, tr, secondary: (2,2) on a
-        // new searcher, (2,-2) after), so pooled searchers only ever search forwards
-        // (SearchFuzz: ranges(in:) and utf8Ranges(in:) disagreed).
+        // new searcher, (2,-2) after; Fuzz/regressions/SearchFuzz/backwards-reused-searcher-negative-length),
+        // which would make ranges(in:) and utf8Ranges(in:) disagree; so pooled searchers only
+        // ever search forwards.
         if backwards { return pool.withNewObject { run($0.pointer, text, backwards: true, all: all) } }
         return pool.withHandle { run($0, text, backwards: false, all: all) }
     }
 
     private func run(_ search: OpaquePointer, _ text: [UInt16], backwards: Bool, all: Bool) -> [(Int, Int)] {
         text.withUnsafeBufferPointer { buffer in
-            var status = U_ZERO_ERROR
-            usearch_setText(search, buffer.baseAddress, Int32(buffer.count), &status)
-            requireSuccess(status, "usearch_setText")
+            ICU.usearch_setText(search, buffer.baseAddress, Int32(buffer.count))
             var found: [(Int, Int)] = []
-            var position = backwards ? usearch_last(search, &status) : usearch_first(search, &status)
+            var position = backwards ? ICU.usearch_last(search) : ICU.usearch_first(search)
             var previous: Int32 = backwards ? Int32.max : -1
             // Each match must start past the previous one (before it, backwards): ICU 72's
-            // overlapping search can return the same match forever on some inputs
-            // (SearchFuzz found one with unassigned supplementary code points).
-            while position != USEARCH_DONE && !status.isFailure && (backwards ? position < previous : position > previous) {
+            // overlapping search can return the same match forever on some inputs (such as
+            // ones with unassigned supplementary code points).
+            while position != USEARCH_DONE && (backwards ? position < previous : position > previous) {
                 previous = position
                 // A pattern of ignorable characters only (NUL, controls) "matches" nothing
                 // at every position: empty matches are not matches.
                 let length = Int(usearch_getMatchedLength(search))
                 if length > 0 { found.append((Int(position), length)) }
                 if !all { break }
-                position = backwards ? usearch_previous(search, &status) : usearch_next(search, &status)
+                position = backwards ? ICU.usearch_previous(search) : ICU.usearch_next(search)
             }
             // Leave no pointer to this buffer behind in a pooled searcher.
-            usearch_setText(search, placeholder, 1, &status)
+            ICU.usearch_setText(search, placeholder, 1)
             return found
         }
     }

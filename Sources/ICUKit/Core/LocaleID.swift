@@ -39,17 +39,13 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
         do {
             var icuForm = string
             if looksLikeTag {
-                var parsed: Int32 = 0
-                icuForm = try ICUBuffers.string(operation: "uloc_forLanguageTag", capacity: Int(ULOC_FULLNAME_CAPACITY)) {
-                    uloc_forLanguageTag(string, $0, $1, &parsed, &$2)
-                }
-                guard Int(parsed) == string.utf8.count else { throw LocaleError.malformed(string) }
+                let parsed = try ICU.uloc_forLanguageTag(string)
+                guard parsed.parsedLength == string.utf8.count else { throw LocaleError.malformed(string) }
+                icuForm = parsed.identifier
             }
             // Both forms end canonicalized the same way (iw → he, hat → ht, …), so equal
             // locales compare equal whatever form they came in.
-            canonical = try ICUBuffers.string(operation: "uloc_canonicalize", capacity: Int(ULOC_FULLNAME_CAPACITY)) {
-                uloc_canonicalize(icuForm, $0, $1, &$2)
-            }
+            canonical = try ICU.uloc_canonicalize(icuForm)
         } catch {
             throw .malformed(string)
         }
@@ -69,28 +65,24 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
     /// The BCP 47 form, such as `de-DE-u-co-phonebk` (`und` for root).
     /// The corresponding C function is `uloc_toLanguageTag`.
     public var bcp47: String {
-        (try? ICUBuffers.string(operation: "uloc_toLanguageTag", capacity: 157) {
-            uloc_toLanguageTag(identifier, $0, $1, 0, &$2)
-        }) ?? "und"
+        (try? ICU.uloc_toLanguageTag(identifier)) ?? "und"
     }
 
     /// The language subtag, such as `"th"` (empty for root).
-    public var language: String { part(uloc_getLanguage, "uloc_getLanguage") }
+    public var language: String { (try? ICU.uloc_getLanguage(identifier)) ?? "" }
     /// The script subtag, such as `"Hant"`, or empty.
-    public var script: String { part(uloc_getScript, "uloc_getScript") }
+    public var script: String { (try? ICU.uloc_getScript(identifier)) ?? "" }
     /// The region subtag, such as `"TW"`, or empty.
-    public var region: String { part(uloc_getCountry, "uloc_getCountry") }
+    public var region: String { (try? ICU.uloc_getCountry(identifier)) ?? "" }
     /// The variant, such as `"POSIX"`, or empty.
-    public var variant: String { part(uloc_getVariant, "uloc_getVariant") }
+    public var variant: String { (try? ICU.uloc_getVariant(identifier)) ?? "" }
     /// The identifier without keywords, such as `en_US` for `en_US@ss=standard`.
-    public var baseName: String { part(uloc_getBaseName, "uloc_getBaseName") }
+    public var baseName: String { (try? ICU.uloc_getBaseName(identifier)) ?? "" }
 
     /// The value of an ICU keyword (`"collation"`, `"calendar"`, `"ss"`, …), or `nil`.
     /// The corresponding C function is `uloc_getKeywordValue`.
     public func keywordValue(_ keyword: String) -> String? {
-        let value = try? ICUBuffers.string(operation: "uloc_getKeywordValue") {
-            uloc_getKeywordValue(identifier, keyword, $0, $1, &$2)
-        }
+        let value = try? ICU.uloc_getKeywordValue(identifier, keyword)
         return value.flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -121,13 +113,6 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
     /// root locale.
     public var description: String { identifier.isEmpty ? "root" : identifier }
 
-    private func part(
-        _ get: (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int32, UnsafeMutablePointer<UErrorCode>?) -> Int32,
-        _ operation: String
-    ) -> String {
-        (try? ICUBuffers.string(operation: operation, capacity: 157) { get(identifier, $0, $1, &$2) }) ?? ""
-    }
-
     /// ICU's legacy form spells currency codes in upper case (`currency=USD`), but the
     /// BCP 47 round trip lowers them (`-cu-usd` → `currency=usd`), which ICU's display
     /// names then do not find.
@@ -140,14 +125,9 @@ public struct LocaleID: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func bcp47RoundTrip(_ identifier: String) -> String? {
-        guard let tag = try? ICUBuffers.string(operation: "uloc_toLanguageTag", capacity: Int(ULOC_FULLNAME_CAPACITY), {
-            uloc_toLanguageTag(identifier, $0, $1, 0, &$2)
-        }), !tag.contains("-x-lvariant") else { return nil }
-        var parsed: Int32 = 0
-        guard let back = try? ICUBuffers.string(operation: "uloc_forLanguageTag", capacity: Int(ULOC_FULLNAME_CAPACITY), {
-            uloc_forLanguageTag(tag, $0, $1, &parsed, &$2)
-        }), Int(parsed) == tag.utf8.count else { return nil }
-        return back
+        guard let tag = try? ICU.uloc_toLanguageTag(identifier), !tag.contains("-x-lvariant") else { return nil }
+        guard let back = try? ICU.uloc_forLanguageTag(tag), back.parsedLength == tag.utf8.count else { return nil }
+        return back.identifier
     }
 
     /// Subtags as BCP 47 allows them: language 2–3 or 5–8 letters, script 4 letters,
@@ -207,10 +187,6 @@ public enum LocaleError: ICUKitError {
         }
     }
 }
-
-/// The earlier name of ``LocaleError``.
-@available(*, deprecated, renamed: "LocaleError")
-public typealias LocaleIDError = LocaleError
 
 /// Errors that can report an unknown locale (every capability that takes one).
 protocol ReportsUnknownLocale: ICUKitError {

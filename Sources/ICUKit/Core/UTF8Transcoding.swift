@@ -6,6 +6,10 @@
 /// input (well-formed UTF-8 in Unicode's sense: no overlong forms, surrogates or values past
 /// U+10FFFF; a `UTF8TranscodingTests` comparison with ICU on random and hostile bytes).
 /// ASCII goes eight bytes at a time.
+///
+/// It decodes with its own loops rather than ``ValidUTF8``: each sequence is checked while
+/// it is decoded (from one word load where eight bytes are readable), and the `validUTF8:`
+/// form must stay memory-safe on any bytes, which ``ValidUTF8`` does not check.
 enum UTF8Transcoding {
     /// Converts `bytes` into `units`, which must hold at least `bytes.count` units (no
     /// UTF-8 text is longer in UTF-16). Returns the number of units written, or `nil` when

@@ -26,9 +26,8 @@ final class ConverterHandle: @unchecked Sendable {
 
     init(_ converter: OpaquePointer) {
         self.converter = converter
-        var status = U_ZERO_ERROR
-        ucnv_setToUCallBack(converter, unsafeBitCast(stopToUnicode, to: UnsafeMutableRawPointer.self), nil, nil, nil, &status)
-        ucnv_setFromUCallBack(converter, unsafeBitCast(stopFromUnicode, to: UnsafeMutableRawPointer.self), nil, nil, nil, &status)
+        ICU.ucnv_setToUCallBack(converter, unsafeBitCast(stopToUnicode, to: UnsafeMutableRawPointer.self))
+        ICU.ucnv_setFromUCallBack(converter, unsafeBitCast(stopFromUnicode, to: UnsafeMutableRawPointer.self))
     }
 
     deinit { ucnv_close(converter) }
@@ -49,44 +48,43 @@ final class ConverterHandle: @unchecked Sendable {
         let sourceLimit = base.map { $0 + input.count }
         while true {
             var out: UnsafeMutablePointer<UInt16>? = target
-            var status = U_ZERO_ERROR
             let before = source
-            ucnv_toUnicode(converter, &out, target + capacity, &source, sourceLimit, nil, flush ? 1 : 0, &status)
+            let stop = ICU.ucnv_toUnicode(converter, &out, target + capacity, &source, sourceLimit, flush: flush)
             if let before, let source { state.consumed += source - before }
             if let out, out > target { sink(UnsafeBufferPointer(start: target, count: out - target)) }
-            if status == U_BUFFER_OVERFLOW_ERROR { continue }
-            if status == U_INVALID_CHAR_FOUND || status == U_ILLEGAL_CHAR_FOUND || status == U_TRUNCATED_CHAR_FOUND
-                || status == U_ILLEGAL_ESCAPE_SEQUENCE || status == U_UNSUPPORTED_ESCAPE_SEQUENCE {
+            switch stop {
+            case .finished:
+                return
+            case .targetFull:
+                continue
+            case .failure(let error):
+                ucnv_resetToUnicode(converter)
+                throw .icu(error)
+            case .invalidInput(let truncated):
                 var bad = (CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
                            CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
                            CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
                            CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0))
-                var length: Int8 = 32
-                var inner = U_ZERO_ERROR
-                withUnsafeMutableBytes(of: &bad) { ucnv_getInvalidChars(converter, $0.baseAddress!.assumingMemoryBound(to: CChar.self), &length, &inner) }
+                let length = withUnsafeMutableBytes(of: &bad) {
+                    ICU.ucnv_getInvalidChars(converter, into: $0.baseAddress!.assumingMemoryBound(to: CChar.self), capacity: 32)
+                }
                 let invalid = max(1, Int(length))
                 if !lossy {
                     // Bytes of an earlier chunk that ICU took back to read again after the
                     // bad lead byte (a multi-byte prefix cut between two calls) were counted
-                    // as consumed but lie after the error: take them off too (found by
-                    // EncodingFuzz on GB18030 "81 30 | 81 20").
-                    var pendingStatus = U_ZERO_ERROR
-                    let pending = max(0, Int(ucnv_toUCountPending(converter, &pendingStatus)))
-                    let offset = max(0, state.consumed - invalid - (pendingStatus.isFailure ? 0 : pending))
+                    // as consumed but lie after the error: take them off too (GB18030
+                    // "81 30 | 81 20" is such a case).
+                    let pending = (try? ICU.ucnv_toUCountPending(converter)).map { max(0, Int($0)) } ?? 0
+                    let offset = max(0, state.consumed - invalid - pending)
                     ucnv_resetToUnicode(converter)
                     throw .invalidBytes(byteOffset: offset, length: invalid)
                 }
                 state.replacements += 1
                 var replacement: UInt16 = 0xFFFD
                 withUnsafePointer(to: &replacement) { sink(UnsafeBufferPointer(start: $0, count: 1)) }
-                if status == U_TRUNCATED_CHAR_FOUND { return }
+                if truncated { return }
                 continue
             }
-            if status.isFailure {
-                ucnv_resetToUnicode(converter)
-                throw .icu(ICUError(status, operation: "ucnv_toUnicode"))
-            }
-            return
         }
     }
 
@@ -130,8 +128,8 @@ final class ConverterHandle: @unchecked Sendable {
                     while start < limit {
                         var source: UnsafePointer<CChar>? = start
                         var out: UnsafeMutablePointer<UInt16>? = target.baseAddress
-                        var status = U_ZERO_ERROR
-                        ucnv_toUnicode(converter, &out, target.baseAddress! + capacity, &source, limit, offsets.baseAddress, 1, &status)
+                        let stop = ICU.ucnv_toUnicode(converter, &out, target.baseAddress! + capacity, &source, limit,
+                                                      offsets: offsets.baseAddress, flush: true)
                         let produced = out.map { $0 - target.baseAddress! } ?? 0
                         for index in 0..<produced {
                             let offset = Int(offsets[index])
@@ -141,7 +139,7 @@ final class ConverterHandle: @unchecked Sendable {
                             units[byte] = UInt32(target[index])
                         }
                         let next = source ?? limit
-                        if status.isFailure {
+                        if !stop.isFinished {
                             // The byte ICU stopped on (invalid or unmapped) gave nothing.
                             ucnv_resetToUnicode(converter)
                             start = next > start ? next : start + 1
@@ -162,13 +160,12 @@ final class ConverterHandle: @unchecked Sendable {
             for value in 0..<256 {
                 var byte = CChar(bitPattern: UInt8(value))
                 ucnv_resetToUnicode(converter)
-                var status = U_ZERO_ERROR
                 var out: UnsafeMutablePointer<UInt16>? = units
-                withUnsafePointer(to: &byte) { start in
+                let stop = withUnsafePointer(to: &byte) { start in
                     var source: UnsafePointer<CChar>? = start
-                    ucnv_toUnicode(converter, &out, units + 4, &source, start + 1, nil, 1, &status)
+                    return ICU.ucnv_toUnicode(converter, &out, units + 4, &source, start + 1, flush: true)
                 }
-                if !status.isFailure, let out, out - units == 1 { table[value] = UInt32(units[0]) }
+                if stop.isFinished, let out, out - units == 1 { table[value] = UInt32(units[0]) }
             }
         }
     }
@@ -193,17 +190,23 @@ final class ConverterHandle: @unchecked Sendable {
         }
         while true {
             var out: UnsafeMutablePointer<CChar>? = target
-            var status = U_ZERO_ERROR
             let before = source
-            ucnv_fromUnicode(converter, &out, target + capacity, &source, sourceLimit, nil, flush ? 1 : 0, &status)
+            let stop = ICU.ucnv_fromUnicode(converter, &out, target + capacity, &source, sourceLimit, flush: flush)
             if let before, let source { state.consumed += source - before }
             emit(out)
-            if status == U_BUFFER_OVERFLOW_ERROR { continue }
-            if status == U_INVALID_CHAR_FOUND || status == U_ILLEGAL_CHAR_FOUND || status == U_TRUNCATED_CHAR_FOUND {
+            switch stop {
+            case .finished:
+                return
+            case .targetFull:
+                continue
+            case .failure(let error):
+                ucnv_resetFromUnicode(converter)
+                throw .icu(error)
+            case .invalidInput(let truncated):
                 var bad: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
-                var length: Int8 = 4
-                var inner = U_ZERO_ERROR
-                withUnsafeMutableBytes(of: &bad) { ucnv_getInvalidUChars(converter, $0.baseAddress!.assumingMemoryBound(to: UInt16.self), &length, &inner) }
+                let length = withUnsafeMutableBytes(of: &bad) {
+                    ICU.ucnv_getInvalidUChars(converter, into: $0.baseAddress!.assumingMemoryBound(to: UInt16.self), capacity: 4)
+                }
                 let units = [bad.0, bad.1, bad.2, bad.3].prefix(max(1, Int(length)))
                 let scalar = String(decoding: units, as: UTF16.self).unicodeScalars.first ?? "\u{FFFD}"
                 if !lossy {
@@ -217,18 +220,12 @@ final class ConverterHandle: @unchecked Sendable {
                 withUnsafePointer(to: &question) { q in
                     var qs: UnsafePointer<UInt16>? = q
                     var qout: UnsafeMutablePointer<CChar>? = target
-                    var qstatus = U_ZERO_ERROR
-                    ucnv_fromUnicode(converter, &qout, target + capacity, &qs, q + 1, nil, 0, &qstatus)
+                    _ = ICU.ucnv_fromUnicode(converter, &qout, target + capacity, &qs, q + 1, flush: false)
                     emit(qout)
                 }
-                if status == U_TRUNCATED_CHAR_FOUND { return }
+                if truncated { return }
                 continue
             }
-            if status.isFailure {
-                ucnv_resetFromUnicode(converter)
-                throw .icu(ICUError(status, operation: "ucnv_fromUnicode"))
-            }
-            return
         }
     }
 }
@@ -248,15 +245,14 @@ final class ConverterPool: @unchecked Sendable {
     private init(template opened: OpaquePointer) throws(TextConversionError) {
         let template = ICUHandle(opened) { ucnv_close($0) }
         self.template = template
-        var status = U_ZERO_ERROR
-        let canonical = ucnv_getName(opened, &status).map { String(cString: $0) } ?? "?"
+        let canonical = (try? ICU.ucnv_getName(opened)) ?? "?"
         canonicalName = canonical
         preferredName = Self.preferredName(canonical)
         maxCharSize = Int(ucnv_getMaxCharSize(opened))
         type = ucnv_getType(opened)
         pool = try TextConversionError.wrapping { () throws(ICUError) in
             try ICUPool(capacity: 8) { () throws(ICUError) in
-                ConverterHandle(try ICU.open("ucnv_clone", as: ICUError.self, close: ucnv_close) { ucnv_clone(template.pointer, &$0) })
+                ConverterHandle(try ICU.ucnv_clone(template.pointer))
             }
         }
     }
@@ -265,9 +261,7 @@ final class ConverterPool: @unchecked Sendable {
     static func preferredName(_ canonical: String) -> String {
         if canonical.hasPrefix("windows-874") { return "windows-874" }
         for standard in ["MIME", "IANA", "WINDOWS"] {
-            var status = U_ZERO_ERROR
-            if let name = ucnv_getStandardName(canonical, standard, &status), !status.isFailure {
-                let text = String(cString: name)
+            if let text = try? ICU.ucnv_getStandardName(canonical, standard) {
                 if standard == "IANA" && (text.contains(":") || text.hasPrefix("Extended_")) { continue }
                 return text
             }
@@ -293,7 +287,7 @@ final class ConverterPool: @unchecked Sendable {
             guard !name.isEmpty, name.utf8.count < 100, !name.utf8.contains(0) else { throw .unknownEncoding(name) }
             let converter: OpaquePointer
             do {
-                converter = try ICU.open("ucnv_open", as: ICUError.self, close: ucnv_close) { ucnv_open(name, &$0) }
+                converter = try ICU.ucnv_open(name)
             } catch {
                 throw .unknownEncoding(name)
             }

@@ -1,9 +1,4 @@
 internal import CICU
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Byte order marks, declared encodings and UTF-8 validity.
 extension DetectionEngine {
@@ -28,7 +23,7 @@ extension DetectionEngine {
                 }
             }
         } catch { return nil }
-        let models = LanguageModels.shared
+        let models = DetectionLanguageProfiles.shared
         features = units.withUnsafeBufferPointer { TextFeatures.of($0, models: models) }
         var language: String? = nil
         if features.nonASCII > 1 {

@@ -1,9 +1,4 @@
 internal import CICU
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Scoring single-byte and decoded candidates.
 extension DetectionEngine {
@@ -75,7 +70,7 @@ extension DetectionEngine {
         @inline(__always) static func isLetter(_ b: Int) -> Bool { let l = b | 0x20; return l >= 0x61 && l <= 0x7A }
     }
 
-    func scoreSingleByte(_ c: Candidate, stats: SingleByteStats, histogram: [Int32], badASCII: Int32, models: LanguageModels) -> Scored {
+    func scoreSingleByte(_ c: Candidate, stats: SingleByteStats, histogram: [Int32], badASCII: Int32, models: DetectionLanguageProfiles) -> Scored {
         var transitions = stats.asciiTransitions
         var errors = 0
         for h in stats.present {
@@ -92,11 +87,11 @@ extension DetectionEngine {
         let languages = c.languages.isEmpty ? Array(models.codes.indices) : c.languages
         for (slot, language) in languages.enumerated() {
             let costs = c.highCost[slot]
-            var total: Int32 = badASCII * LanguageModels.badCost
+            var total: Int32 = badASCII * DetectionLanguageProfiles.badCost
             for h in stats.present { total += costs[h] * histogram[h + 0x80] }
             // Code pages with letters among the C0 controls (VISCII): those bytes are text.
             for b in 0..<0x20 where histogram[b] != 0 && c.table[b] >= 0x80 && c.table[b] != .max {
-                total -= histogram[b] * LanguageModels.badCost
+                total -= histogram[b] * DetectionLanguageProfiles.badCost
                 let value = c.table[b]
                 let id = value < 0x10000 ? models.globalIndex[Int(value)] : -1
                 total += histogram[b] * (id >= 0 ? Int32(models.costs[language][Int(id)]) : models.unseenCost[language])
@@ -115,7 +110,7 @@ extension DetectionEngine {
 
     // MARK: Decoded candidates
 
-    func scoreDecoding(_ c: Candidate, _ bytes: UnsafeBufferPointer<UInt8>, models: LanguageModels, fromStart: Bool,
+    func scoreDecoding(_ c: Candidate, _ bytes: UnsafeBufferPointer<UInt8>, models: DetectionLanguageProfiles, fromStart: Bool,
                        window: Int = DetectionEngine.window, scratch: inout [Int32]) -> Scored? {
         let n = bytes.count
         var start = 0
@@ -164,7 +159,7 @@ extension DetectionEngine {
         var bestLanguage: Int? = nil
         let languages = c.languages.isEmpty ? Array(models.codes.indices) : c.languages
         if features.nonASCII == 0 {
-            bestCost = features.bad * LanguageModels.badCost
+            bestCost = features.bad * DetectionLanguageProfiles.badCost
         } else {
             (bestCost, bestLanguage) = features.bestLanguage(of: languages, models: models, hint: languageHint, hintBonus: Self.hintBonus)
         }

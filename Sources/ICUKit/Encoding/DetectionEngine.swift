@@ -1,9 +1,4 @@
 internal import CICU
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A hash (FNV-1a) of what a candidate decoded, equal for identical decodings; cheaper
 /// than keeping and hashing the characters (`Hasher` showed in callgrind).
@@ -79,7 +74,7 @@ struct DetectionEngine {
         allowsLossy = configuration.allowsLossyDecoding
         inputIsPrefix = configuration.inputIsPrefix
         if let hint = configuration.languageHint {
-            let models = LanguageModels.shared
+            let models = DetectionLanguageProfiles.shared
             let base = String(hint.map { $0 == "_" ? "-" : $0 })
             languageHint = models.language(base) ?? models.language(String(base.prefix(while: { $0 != "-" })))
                 ?? (base.hasPrefix("zh") ? models.language(base.contains("TW") || base.contains("HK") || base.contains("Hant") ? "zh-Hant" : "zh-Hans") : nil)
@@ -108,7 +103,7 @@ struct DetectionEngine {
         var high: Int32 = 0
         for b in 0x80..<0x100 { high += histogram[b] }
         var badASCII: Int32 = 0
-        for b in 0..<0x20 where LanguageModels.isBad(UInt32(b)) && b != 0x1B { badASCII += histogram[b] }
+        for b in 0..<0x20 where DetectionLanguageProfiles.isBad(UInt32(b)) && b != 0x1B { badASCII += histogram[b] }
         badASCII += histogram[0x7F]
         let hasEscape = histogram[0x1B] > 0 || (histogram[0x7E] > 0 && contains(bytes, [0x7E, 0x7B]))
 
@@ -121,7 +116,7 @@ struct DetectionEngine {
             return [EncodingGuess(encoding: name, confidence: 1, language: nil, hasByteOrderMark: false, isLossy: false)]
         }
 
-        let models = LanguageModels.shared
+        let models = DetectionLanguageProfiles.shared
         var scored: [Scored] = []
         var scratch: [Int32] = []
         let stats = high > 0 ? SingleByteStats(bytes, limit: limit) : nil
@@ -129,7 +124,7 @@ struct DetectionEngine {
             switch candidate.kind {
             case .singleByte:
                 guard let stats else {
-                    scored.append(Scored(candidate: candidate, cost: badASCII * LanguageModels.badCost, language: nil, errors: 0, decodingKey: DecodingKey()))
+                    scored.append(Scored(candidate: candidate, cost: badASCII * DetectionLanguageProfiles.badCost, language: nil, errors: 0, decodingKey: DecodingKey()))
                     continue
                 }
                 scored.append(scoreSingleByte(candidate, stats: stats, histogram: histogram, badASCII: badASCII, models: models))
@@ -178,7 +173,7 @@ struct DetectionEngine {
 
     /// Orders candidates (clean decodings first unless lossy is acceptable), confirms the
     /// leaders decode the whole input, and turns costs into probabilities.
-    func rank(_ input: [Scored], bytes: UnsafeBufferPointer<UInt8>, models: LanguageModels) -> [EncodingGuess] {
+    func rank(_ input: [Scored], bytes: UnsafeBufferPointer<UInt8>, models: DetectionLanguageProfiles) -> [EncodingGuess] {
         var scored = input
         func order(_ a: Scored, _ b: Scored) -> Bool {
             if !allowsLossy && (a.errors == 0) != (b.errors == 0) { return a.errors == 0 }
@@ -209,7 +204,7 @@ struct DetectionEngine {
         }
         guard let best = scored.first?.cost else { return [] }
         // Probabilities: softmax over costs (quarter nats), pooled over identical decodings.
-        var weights = scored.map { exp(-Double($0.cost - best) / 4) }
+        var weights = scored.map { Platform.exp(-Double($0.cost - best) / 4) }
         let total = weights.reduce(0, +)
         weights = weights.map { $0 / total }
         // Pool the probability of candidates that decode to the same text (hash of the key).

@@ -79,30 +79,28 @@ internal import CICU
         // Each input byte makes at most one UTF-16 unit, each unit at most maxCharSize
         // bytes (more only through rare multi-character mappings: the buffer then grows).
         reserve(count * targetMaxCharSize + 64)
-        var status = U_ZERO_ERROR
+        var stop = ICU.ConversionStop.finished
         chunk.withMemoryRebound(to: CChar.self) { bytes in
             let start = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
             var from: UnsafePointer<CChar>? = start
             while true {
-                status = U_ZERO_ERROR
                 let base = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: CChar.self)
                 var to: UnsafeMutablePointer<CChar>? = base + outputCount
-                ucnv_convertEx(target.converter, source.converter, &to, base + bufferCapacity, &from, start + count,
-                               pivot, &pivotSource, &pivotTarget, pivot + Self.pivotCapacity,
-                               started ? 0 : 1, isFinal ? 1 : 0, &status)
+                stop = ICU.ucnv_convertEx(target.converter, source.converter, &to, base + bufferCapacity, &from, start + count,
+                                          pivot: pivot, &pivotSource, &pivotTarget, pivot + Self.pivotCapacity,
+                                          reset: !started, flush: isFinal)
                 started = true
                 outputCount = to.map { $0 - base } ?? outputCount
-                guard status == U_BUFFER_OVERFLOW_ERROR else { break }
+                guard case .targetFull = stop else { break }
                 reserve(bufferCapacity * 2)
             }
         }
-        guard !status.isFailure else {
+        guard stop.isFinished else {
             outputCount = 0
             return false
         }
-        var pendingStatus = U_ZERO_ERROR
-        let pending = isFinal ? 0 : Int(ucnv_toUCountPending(source.converter, &pendingStatus))
-        pendingBytes = pending > 0 && !pendingStatus.isFailure ? Array(chunk.suffix(pending)) : []
+        let pending = isFinal ? 0 : (try? ICU.ucnv_toUCountPending(source.converter)).map { Int($0) } ?? 0
+        pendingBytes = pending > 0 ? Array(chunk.suffix(pending)) : []
         return true
     }
 

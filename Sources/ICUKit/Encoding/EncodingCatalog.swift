@@ -1,9 +1,4 @@
 internal import CICU
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How a candidate is scored.
 enum CandidateKind: Sendable {
@@ -22,7 +17,7 @@ struct Candidate: Sendable {
     let converter: TextConverter
     let name: String
     let kind: CandidateKind
-    /// Languages it is written in (indices into ``LanguageModels``); empty = every language.
+    /// Languages it is written in (indices into ``DetectionLanguageProfiles``); empty = every language.
     let languages: [Int]
     /// Prior cost (quarter nats): how rare the encoding is compared with its alternatives.
     let prior: Int32
@@ -99,7 +94,7 @@ enum EncodingCatalog {
     /// A candidate for an arbitrary ICU converter (from an allowed list).
     static func make(_ name: String, kind: CandidateKind?, languages: [String], prior: Int32) -> Candidate? {
         guard let converter = try? TextConverter(encodingName: name) else { return nil }
-        let models = LanguageModels.shared
+        let models = DetectionLanguageProfiles.shared
         let indices = languages.compactMap { models.language($0) }
         let isSingleByte: Bool
         switch converter.backend {
@@ -114,12 +109,12 @@ enum EncodingCatalog {
             table = converter.singleByteUnits()
             for byte in 0x80..<0x100 {
                 let value = table[byte]
-                highClass.append(value == .max ? 3 : LanguageModels.charClass(value))
+                highClass.append(value == .max ? 3 : DetectionLanguageProfiles.charClass(value))
             }
             for language in (indices.isEmpty ? Array(models.codes.indices) : indices) {
                 highCost.append((0x80..<0x100).map { byte in
                     let value = table[byte]
-                    if value == .max || LanguageModels.isBad(value) { return LanguageModels.badCost }
+                    if value == .max || DetectionLanguageProfiles.isBad(value) { return DetectionLanguageProfiles.badCost }
                     if value < 0x80 { return 0 }
                     if value < 0x10000, case let id = models.globalIndex[Int(value)], id >= 0 {
                         return Int32(models.costs[language][Int(id)])

@@ -31,10 +31,6 @@ public struct DetectedText: Sendable, Hashable {
     public let usedLossyConversion: Bool
 }
 
-/// The earlier name of the encoding capability's error for detection failures.
-@available(*, deprecated, renamed: "TextConversionError")
-public typealias EncodingDetectionError = TextConversionError
-
 /// Finds the character encoding of bytes that arrive without a reliable label, and
 /// decodes them: Apple's `stringEncoding(for:encodingOptions:convertedString:usedLossyConversion:)`
 /// for Linux, and more.

@@ -73,7 +73,7 @@ extension TextConverter {
             carry = []
             if unitSize > 1 && !isFinal && copy.count % unitSize != 0 {
                 // Hand ICU whole code units only: with a unit split between two calls, ICU's
-                // UTF-16 converter reports an error after it one byte late (found by EncodingFuzz).
+                // UTF-16 converter reports an error after it one byte late.
                 carry = Array(copy.suffix(copy.count % unitSize))
                 copy.removeLast(carry.count)
             }
@@ -89,8 +89,8 @@ extension TextConverter {
                     let previousHighByte = copy.count >= 4 ? (littleEndian ? copy[copy.count - 3] : copy[copy.count - 4]) : 0
                     // Unless the unit before it is a high surrogate too: that one is then
                     // unpaired, and ICU must see the unit after it in this call to report it
-                    // at its own offset (carried, ICU held it and reported one byte late;
-                    // found by EncodingFuzz on "4F DA DA DA" cut after 4 bytes).
+                    // at its own offset (carried, ICU holds it and reports one byte late:
+                    // "4F DA DA DA" cut after 4 bytes, for example).
                     if highByte & 0xFC == 0xD8 && previousHighByte & 0xFC != 0xD8 {
                         carry = Array(copy.suffix(2)) + carry
                         copy.removeLast(2)

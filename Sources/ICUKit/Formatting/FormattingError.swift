@@ -82,7 +82,3 @@ public enum FormattingError: ICUKitError, ReportsUnknownLocale, ReportsInputTooL
         }
     }
 }
-
-/// The earlier name of ``FormattingError`` for date formatters.
-@available(*, deprecated, renamed: "FormattingError")
-public typealias DateFormatError = FormattingError

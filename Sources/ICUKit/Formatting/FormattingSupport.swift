@@ -1,24 +1,14 @@
 internal import CICU
 import FoundationEssentials
 
-/// The text of a `UFormattedValue` (valid while its owner lives).
-func formattedValueString(_ value: OpaquePointer?, operation: StaticString) throws(ICUError) -> String {
-    var status = U_ZERO_ERROR
-    var length: Int32 = 0
-    let chars = ufmtval_getString(value, &length, &status)
-    try status.check("\(operation)")
-    guard let chars else { return "" }
-    return UTF16Transcoding.string(UnsafeBufferPointer(start: chars, count: Int(length)))
-}
-
 /// Runs `body` with `text` as UTF-16 (not NUL-terminated); throws for texts past `Int32`.
-func withUTF16Text<R>(_ text: String, _ body: (UnsafePointer<UInt16>, Int32) throws -> R) throws -> R {
+func withUTF16Text<R>(_ text: String, _ body: (UnsafePointer<UInt16>, Int32) throws(FormattingError) -> R) throws(FormattingError) -> R {
     let units = Array(text.utf16)
     guard units.count < Int(Int32.max) else {
-        throw InputTooLongError(length: units.count, limit: Int(Int32.max) - 1, unit: "UTF-16 code units")
+        throw .inputTooLong(InputTooLongError(length: units.count, limit: Int(Int32.max) - 1, unit: "UTF-16 code units"))
     }
-    return try units.withUnsafeBufferPointer { buffer in
-        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 1) { empty in
+    return try units.withUnsafeBufferPointer { (buffer) throws(FormattingError) -> R in
+        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 1) { (empty) throws(FormattingError) -> R in
             try body(buffer.baseAddress ?? UnsafePointer(empty.baseAddress!), Int32(buffer.count))
         }
     }
@@ -83,7 +73,7 @@ extension Date {
 }
 
 /// Checks a decimal number string (`-12.50`, `1e-3`, `12345678901234567890.5`) before it
-/// reaches ICU, which rejects malformed ones with `U_DECIMAL_NUMBER_SYNTAX_ERROR`.
+/// reaches ICU, which rejects malformed ones with a syntax error.
 func isDecimalNumberString(_ text: String) -> Bool {
     var bytes = Array(text.utf8)[...]
     if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }

@@ -21,237 +21,6 @@ internal import CICU
 /// The corresponding C functions are `uspoof_open`, `uspoof_getSkeletonUTF8`,
 /// `uspoof_areConfusableUTF8` and `uspoof_check2UTF8`.
 public struct SpoofChecker: Sendable {
-    /// The checks a checker runs.
-    ///
-    /// ```swift
-    /// let checker = try SpoofChecker(checks: [.invisible, .mixedNumbers])
-    /// ```
-    public struct Checks: OptionSet, Sendable, Hashable {
-        /// The ICU `USpoofChecks` bits.
-        public let rawValue: Int32
-        /// Checks from ICU's `USpoofChecks` bits.
-        ///
-        /// ```swift
-        /// SpoofChecker.Checks(rawValue: 16) == .restrictionLevel  // true
-        /// ```
-        public init(rawValue: Int32) { self.rawValue = rawValue }
-
-        /// ``SpoofChecker/areConfusable(_:_:)`` reports single-script confusables.
-        ///
-        /// ```swift
-        /// let kinds: SpoofChecker.Checks = [.singleScriptConfusable, .mixedScriptConfusable]
-        /// ```
-        public static let singleScriptConfusable = Checks(rawValue: USPOOF_SINGLE_SCRIPT_CONFUSABLE)
-        /// ``SpoofChecker/areConfusable(_:_:)`` reports mixed-script confusables.
-        ///
-        /// ```swift
-        /// let kinds: SpoofChecker.Checks = .mixedScriptConfusable
-        /// ```
-        public static let mixedScriptConfusable = Checks(rawValue: USPOOF_MIXED_SCRIPT_CONFUSABLE)
-        /// ``SpoofChecker/areConfusable(_:_:)`` reports whole-script confusables.
-        ///
-        /// ```swift
-        /// let kinds: SpoofChecker.Checks = .wholeScriptConfusable
-        /// ```
-        public static let wholeScriptConfusable = Checks(rawValue: USPOOF_WHOLE_SCRIPT_CONFUSABLE)
-        /// The identifier must reach the checker's ``RestrictionLevel`` (UTS #39 §5.2).
-        ///
-        /// ```swift
-        /// try SpoofChecker(checks: .restrictionLevel).check("pаypal").passed  // false
-        /// ```
-        public static let restrictionLevel = Checks(rawValue: USPOOF_RESTRICTION_LEVEL)
-        /// No invisible characters and no repeated non-spacing mark (`i\u{301}\u{301}`).
-        ///
-        /// ```swift
-        /// try SpoofChecker(checks: .invisible).check("a\u{301}\u{301}").failures  // [.invisible]
-        /// ```
-        public static let invisible = Checks(rawValue: USPOOF_INVISIBLE)
-        /// Only the allowed characters (see `allowedLocales` and `allowedCharacters`).
-        ///
-        /// ```swift
-        /// let latinOnly = try SpoofChecker(allowedLocales: ["en"])
-        /// ```
-        public static let allowedCharacters = Checks(rawValue: USPOOF_CHAR_LIMIT)
-        /// Digits from one numbering system only (UTS #39 §5.3): `1২` fails.
-        ///
-        /// ```swift
-        /// try SpoofChecker(checks: .mixedNumbers).check("a1\u{9E8}").failures  // [.mixedNumbers]
-        /// ```
-        public static let mixedNumbers = Checks(rawValue: USPOOF_MIXED_NUMBERS)
-        /// No combining dot above hidden on a dotted letter (`i\u{307}`), ICU's own check.
-        ///
-        /// ```swift
-        /// try SpoofChecker().check("i\u{307}").failures  // [.hiddenOverlay]
-        /// ```
-        public static let hiddenOverlay = Checks(rawValue: USPOOF_HIDDEN_OVERLAY)
-
-        /// The three confusable kinds.
-        ///
-        /// ```swift
-        /// let onlyChecks = SpoofChecker.Checks.all.subtracting(.confusables)
-        /// ```
-        public static let confusables: Checks = [.singleScriptConfusable, .mixedScriptConfusable, .wholeScriptConfusable]
-        /// Every check (ICU's default, `USPOOF_ALL_CHECKS`).
-        ///
-        /// ```swift
-        /// try SpoofChecker(checks: .all)  // same as SpoofChecker()
-        /// ```
-        public static let all = Checks(rawValue: USPOOF_ALL_CHECKS)
-
-        /// The checks of one identifier that failed, by name (`"restrictionLevel"`,
-        /// `"invisible"`, `"allowedCharacters"`, `"mixedNumbers"`, `"hiddenOverlay"`), in that order.
-        ///
-        /// ```swift
-        /// SpoofChecker.Checks([.invisible, .restrictionLevel]).failureNames  // ["restrictionLevel", "invisible"]
-        /// ```
-        public var failureNames: [String] {
-            var names: [String] = []
-            if contains(.restrictionLevel) { names.append("restrictionLevel") }
-            if contains(.invisible) { names.append("invisible") }
-            if contains(.allowedCharacters) { names.append("allowedCharacters") }
-            if contains(.mixedNumbers) { names.append("mixedNumbers") }
-            if contains(.hiddenOverlay) { names.append("hiddenOverlay") }
-            return names
-        }
-    }
-
-    /// How far an identifier may mix scripts (UTS #39 §5.2), from strictest to loosest.
-    ///
-    /// ```swift
-    /// SpoofChecker.RestrictionLevel(name: "single-script")  // .singleScript
-    /// SpoofChecker.RestrictionLevel.ascii < .unrestricted    // true
-    /// ```
-    public enum RestrictionLevel: Int32, Sendable, Hashable, CaseIterable, Comparable {
-        /// Only ASCII characters (`[\u{0}-\u{7F}]`).
-        case ascii = 0x1000_0000
-        /// One script (its resolved script set is not empty).
-        case singleScript = 0x2000_0000
-        /// One script, or Latin with Han + Hiragana + Katakana, Han + Bopomofo, or Han + Hangul.
-        case highlyRestrictive = 0x3000_0000
-        /// Latin with one other Recommended script, except Cyrillic and Greek.
-        case moderatelyRestrictive = 0x4000_0000
-        /// Any mix of Recommended scripts.
-        case minimallyRestrictive = 0x5000_0000
-        /// Anything.
-        case unrestricted = 0x6000_0000
-
-        /// The level's name as the CLI spells it: `ascii`, `single-script`,
-        /// `highly-restrictive`, `moderately-restrictive`, `minimally-restrictive`, `unrestricted`.
-        ///
-        /// ```swift
-        /// SpoofChecker.RestrictionLevel.highlyRestrictive.name  // "highly-restrictive"
-        /// ```
-        public var name: String {
-            switch self {
-            case .ascii: "ascii"
-            case .singleScript: "single-script"
-            case .highlyRestrictive: "highly-restrictive"
-            case .moderatelyRestrictive: "moderately-restrictive"
-            case .minimallyRestrictive: "minimally-restrictive"
-            case .unrestricted: "unrestricted"
-            }
-        }
-
-        /// The level named `name` (as ``name`` spells it), or `nil`.
-        ///
-        /// ```swift
-        /// SpoofChecker.RestrictionLevel(name: "ascii")  // .ascii
-        /// ```
-        public init?(name: String) {
-            guard let level = Self.allCases.first(where: { $0.name == name }) else { return nil }
-            self = level
-        }
-
-        /// Stricter levels sort first.
-        ///
-        /// ```swift
-        /// SpoofChecker.RestrictionLevel.singleScript < .highlyRestrictive  // true
-        /// ```
-        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
-
-    /// The kinds of confusability two strings have (UTS #39 §4).
-    ///
-    /// ```swift
-    /// try SpoofChecker().areConfusable("scope", "ѕсоре")  // [.mixedScript, .wholeScript]
-    /// ```
-    public struct ConfusableKinds: OptionSet, Sendable, Hashable {
-        /// ICU's `USPOOF_*_SCRIPT_CONFUSABLE` bits.
-        public let rawValue: Int32
-        /// Kinds from ICU's bits.
-        ///
-        /// ```swift
-        /// SpoofChecker.ConfusableKinds(rawValue: 2) == .mixedScript  // true
-        /// ```
-        public init(rawValue: Int32) { self.rawValue = rawValue }
-
-        /// Same skeleton, and the resolved script sets intersect.
-        ///
-        /// ```swift
-        /// try SpoofChecker().areConfusable("rn", "m")  // [.singleScript]
-        /// ```
-        public static let singleScript = ConfusableKinds(rawValue: USPOOF_SINGLE_SCRIPT_CONFUSABLE)
-        /// Same skeleton, and the resolved script sets do not intersect.
-        ///
-        /// ```swift
-        /// try SpoofChecker().areConfusable("paypal", "раураl")  // [.mixedScript]
-        /// ```
-        public static let mixedScript = ConfusableKinds(rawValue: USPOOF_MIXED_SCRIPT_CONFUSABLE)
-        /// Mixed-script, and each string is single-script on its own (`scope`/`ѕсоре`).
-        ///
-        /// ```swift
-        /// try SpoofChecker().areConfusable("scope", "ѕсоре")  // [.mixedScript, .wholeScript]
-        /// ```
-        public static let wholeScript = ConfusableKinds(rawValue: USPOOF_WHOLE_SCRIPT_CONFUSABLE)
-
-        /// The kinds by name: `singleScript`, `mixedScript`, `wholeScript`, in that order.
-        ///
-        /// ```swift
-        /// SpoofChecker.ConfusableKinds([.mixedScript, .wholeScript]).names  // ["mixedScript", "wholeScript"]
-        /// ```
-        public var names: [String] {
-            var names: [String] = []
-            if contains(.singleScript) { names.append("singleScript") }
-            if contains(.mixedScript) { names.append("mixedScript") }
-            if contains(.wholeScript) { names.append("wholeScript") }
-            return names
-        }
-    }
-
-    /// What ``SpoofChecker/check(_:)`` found in one identifier.
-    ///
-    /// ```swift
-    /// let result = try SpoofChecker().check("Сirсle")
-    /// result.failures.failureNames   // ["restrictionLevel"]
-    /// result.scripts.scriptsUsed     // ["Cyrl", "Latn"]
-    /// ```
-    public struct CheckResult: Sendable, Hashable {
-        /// The checks that failed (empty when the identifier passed).
-        public let failures: Checks
-        /// The restriction level the identifier reaches (computed whatever the checks;
-        /// `nil` only if ICU reported none).
-        public let restrictionLevel: RestrictionLevel?
-        /// The identifier that was checked.
-        public let identifier: String
-        /// The identifier's resolved script set (UTS #39 §5.1) and the scripts it uses,
-        /// computed when asked (it costs more than ICU's whole check).
-        ///
-        /// ```swift
-        /// try SpoofChecker().check("Сirсle").scripts.isMixedScript  // true
-        /// ```
-        public var scripts: ResolvedScriptSet { ResolvedScriptSet(identifier) }
-        /// The zero digit of each numbering system whose digits the identifier uses
-        /// (two or more fail ``Checks/mixedNumbers``), ascending.
-        public let numerics: [Unicode.Scalar]
-
-        /// Whether every enabled check passed.
-        ///
-        /// ```swift
-        /// try SpoofChecker().check("paypal").passed  // true
-        /// ```
-        public var passed: Bool { failures.isEmpty }
-    }
-
     /// The configured checker.
     ///
     /// `Sendable` notes: the `USpoofChecker` is configured in `init` and never changed
@@ -274,8 +43,7 @@ public struct SpoofChecker: Sendable {
             kinds = checks.intersection(.confusables).rawValue
             do {
                 results = try ICUPool(capacity: 16) { () throws(ICUError) in
-                    ICUHandle(try ICU.open("uspoof_openCheckResult", as: ICUError.self, close: uspoof_closeCheckResult) { uspoof_openCheckResult(&$0) },
-                              close: { uspoof_closeCheckResult($0) })
+                    ICUHandle(try ICU.uspoof_openCheckResult(), close: { uspoof_closeCheckResult($0) })
                 }
             } catch {
                 uspoof_close(checker)
@@ -328,23 +96,21 @@ public struct SpoofChecker: Sendable {
             else { throw .unknownLocale(locale) }
             localeList.append(id.description)
         }
-        let checker = try ICU.open("uspoof_open", as: IdentifierError.self, close: uspoof_close) { uspoof_open(&$0) }
+        let checker = try IdentifierError.wrapping { () throws(ICUError) in try ICU.uspoof_open() }
         var effective = checks
         if !localeList.isEmpty || allowedCharacters != nil { effective.insert(.allowedCharacters) }
-        var status = U_ZERO_ERROR
-        // ICU's checker always has the three confusable kinds (areConfusable refuses to run
-        // without one); the asked kinds filter its answer.
-        uspoof_setChecks(checker, effective.union(.confusables).rawValue | USPOOF_AUX_INFO, &status)
-        uspoof_setRestrictionLevel(checker, restrictionLevel.rawValue)
-        if !localeList.isEmpty, !status.isFailure {
-            localeList.joined(separator: ",").withCString { uspoof_setAllowedLocales(checker, $0, &status) }
-        }
-        if let allowedCharacters, !status.isFailure {
-            withExtendedLifetime(allowedCharacters) { uspoof_setAllowedChars(checker, allowedCharacters.frozenHandle, &status) }
-        }
-        if status.isFailure {
+        do throws(ICUError) {
+            // ICU's checker always has the three confusable kinds (areConfusable refuses to run
+            // without one); the asked kinds filter its answer.
+            try withExtendedLifetime(allowedCharacters) { () throws(ICUError) in
+                try ICU.uspoof_configure(
+                    checker, checks: effective.union(.confusables).rawValue | USPOOF_AUX_INFO, restrictionLevel: restrictionLevel.rawValue,
+                    allowedLocales: localeList.isEmpty ? nil : localeList.joined(separator: ","), allowedChars: allowedCharacters?.frozenHandle
+                )
+            }
+        } catch {
             uspoof_close(checker)
-            throw .icu(ICUError(status, operation: "uspoof configuration"))
+            throw .icu(error)
         }
         do { handle = try Handle(checker: checker, checks: effective) } catch { throw .icu(error) }
     }
@@ -353,9 +119,8 @@ public struct SpoofChecker: Sendable {
     /// `uspoof_setAllowedLocales` does.
     private static func hasScript(_ locale: String) -> Bool {
         var codes = [Int32](repeating: 0, count: 8)
-        var status = U_ZERO_ERROR
-        let count = locale.withCString { name in codes.withUnsafeMutableBufferPointer { uscript_getCode(name, $0.baseAddress, 8, &status) } }
-        return !status.isFailure && count > 0
+        let count = codes.withUnsafeMutableBufferPointer { ICU.uscript_getCode(locale, $0) }
+        return (count ?? 0) > 0
     }
 
     /// The UTS #39 skeleton of `text` (NFD, each character replaced by its prototype from
@@ -390,9 +155,7 @@ public struct SpoofChecker: Sendable {
         let capacity = min(max(64, bytes.count * 3 + 16), Int(Int32.max))
         return try IdentifierError.wrapping { () throws(ICUError) in
             try withExtendedLifetime(handle) { () throws(ICUError) in
-                try ICUBuffers.string(operation: "uspoof_getSkeletonUTF8", capacity: capacity) { buffer, size, status in
-                    bytes.withMemoryRebound(to: CChar.self) { uspoof_getSkeletonUTF8(checker, 0, $0.baseAddress, length, buffer, size, &status) }
-                }
+                try ICU.uspoof_getSkeletonUTF8(checker, bytes, length: length, capacity: capacity)
             }
         }
     }
@@ -416,12 +179,8 @@ public struct SpoofChecker: Sendable {
             try withUTF8Buffer(second) { b throws(IdentifierError) in
                 let lengthA = try Self.length(a.count), lengthB = try Self.length(b.count)
                 return try withExtendedLifetime(handle) { () throws(IdentifierError) in
-                    try ICU.call("uspoof_areConfusableUTF8", as: IdentifierError.self) { status in
-                        a.withMemoryRebound(to: CChar.self) { a in
-                            b.withMemoryRebound(to: CChar.self) { b in
-                                uspoof_areConfusableUTF8(checker, a.baseAddress, lengthA, b.baseAddress, lengthB, &status)
-                            }
-                        }
+                    try IdentifierError.wrapping { () throws(ICUError) in
+                        try ICU.uspoof_areConfusableUTF8(checker, a, lengthA, b, lengthB)
                     }
                 }
             }
@@ -459,25 +218,17 @@ public struct SpoofChecker: Sendable {
             let length = try Self.length(bytes.count)
             return try handle.results.withObject { result throws(IdentifierError) in
                 try withExtendedLifetime(handle) { () throws(IdentifierError) in
-                    var status = U_ZERO_ERROR
-                    _ = bytes.withMemoryRebound(to: CChar.self) { uspoof_check2UTF8(checker, $0.baseAddress, length, result.pointer, &status) }
-                    let checks = uspoof_getCheckResultChecks(result.pointer, &status)
-                    let level = uspoof_getCheckResultRestrictionLevel(result.pointer, &status)
+                    let (checks, level, set) = try IdentifierError.wrapping { () throws(ICUError) in
+                        try ICU.uspoof_check2UTF8(checker, bytes, length: length, result: result.pointer)
+                    }
                     var numerics: [Unicode.Scalar] = []
-                    if let set = uspoof_getCheckResultNumerics(result.pointer, &status), !status.isFailure {
-                        let size = uset_size(set)
-                        if size > 0 {
-                            // A set of single code points: read them through its ranges.
-                            var itemStatus = U_ZERO_ERROR
-                            for item in 0..<uset_getItemCount(set) {
-                                var start: Int32 = 0, end: Int32 = 0
-                                let stringLength = uset_getItem(set, item, &start, &end, nil, 0, &itemStatus)
-                                guard stringLength == 0, !itemStatus.isFailure, start <= end else { continue }
-                                for value in start...end { if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { numerics.append(scalar) } }
-                            }
+                    if let set, uset_size(set) > 0 {
+                        // A set of single code points: read them through its ranges.
+                        for item in 0..<uset_getItemCount(set) {
+                            guard let range = ICU.uset_getItem(set, item) else { continue }
+                            for value in range { if let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { numerics.append(scalar) } }
                         }
                     }
-                    if status.isFailure { throw .icu(ICUError(status, operation: "uspoof_check2UTF8")) }
                     return (checks, level, numerics)
                 }
             }

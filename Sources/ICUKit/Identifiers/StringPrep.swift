@@ -155,8 +155,8 @@ public struct StringPrep: Sendable, Hashable {
         let result: Result<String, IdentifierError> = withUTF16(bytes) { units in
             switch handle.prepare(units, flags) {
             case .success(let output): return .success(output)
-            case .failure(.icu(let status, let offset)):
-                return .failure(locate(status: status, icuOffset: offset, bytes: bytes, units: units, flags: flags))
+            case .failure(let failure):
+                return .failure(locate(failure, bytes: bytes, units: units, flags: flags))
             }
         }
         return try result.get()
@@ -166,10 +166,9 @@ public struct StringPrep: Sendable, Hashable {
     /// offset in the input; prohibited characters and bidi failures are found by ICU in
     /// the mapped and normalized text, so the input character is found by bisecting the
     /// input (at scalar boundaries) for the shortest prefix that fails the same way.
-    private func locate(status: UErrorCode, icuOffset: Int32, bytes: UnsafeBufferPointer<UInt8>, units: UnsafeBufferPointer<UInt16>, flags: Int32) -> IdentifierError {
-        guard status == U_STRINGPREP_PROHIBITED_ERROR || status == U_STRINGPREP_UNASSIGNED_ERROR || status == U_STRINGPREP_CHECK_BIDI_ERROR else {
-            return .icu(ICUError(status, operation: "usprep_prepare(\(profile.rawValue))"))
-        }
+    private func locate(_ failure: ICU.StringPrepFailure, bytes: UnsafeBufferPointer<UInt8>, units: UnsafeBufferPointer<UInt16>, flags: Int32) -> IdentifierError {
+        let icuError = ICUError(failure.error.code, operation: "usprep_prepare(\(profile.rawValue))")
+        guard let kind = failure.kind else { return .icu(icuError) }
         // Scalar boundaries: UTF-16 offset and UTF-8 offset of each scalar.
         var utf16Starts: [Int] = []
         var utf8Starts: [Int] = []
@@ -182,19 +181,19 @@ public struct StringPrep: Sendable, Hashable {
             u16 += scalar.utf16.count
             u8 += scalar.utf8.count
         }
-        if scalars.isEmpty { return .icu(ICUError(status, operation: "usprep_prepare(\(profile.rawValue))")) }
+        if scalars.isEmpty { return .icu(icuError) }
         var index: Int
-        if status == U_STRINGPREP_UNASSIGNED_ERROR {
-            index = utf16Starts.lastIndex { $0 <= Int(icuOffset) } ?? 0
+        if kind == .unassigned {
+            index = utf16Starts.lastIndex { $0 <= Int(failure.offset) } ?? 0
         } else {
-            // Invariant: the prefix of `low` scalars does not fail with `status`, the prefix
+            // Invariant: the prefix of `low` scalars does not fail with `kind`, the prefix
             // of `high` scalars does (the whole input).
             var low = 0, high = scalars.count
             while high - low > 1 {
                 let middle = (low + high) / 2
                 let end = utf16Starts[middle]
                 let prefix = UnsafeBufferPointer(rebasing: units[..<end])
-                if case .failure(.icu(let prefixStatus, _)) = handle.prepare(prefix, flags), prefixStatus == status {
+                if case .failure(let prefixFailure) = handle.prepare(prefix, flags), prefixFailure.kind == kind {
                     high = middle
                 } else {
                     low = middle
@@ -203,9 +202,11 @@ public struct StringPrep: Sendable, Hashable {
             index = high - 1
         }
         let scalar = scalars[index], offset = utf8Starts[index]
-        if status == U_STRINGPREP_UNASSIGNED_ERROR { return .unassigned(scalar, utf8Offset: offset) }
-        if status == U_STRINGPREP_PROHIBITED_ERROR { return .prohibited(scalar, utf8Offset: offset) }
-        return .bidi(scalar, utf8Offset: offset)
+        switch kind {
+        case .unassigned: return .unassigned(scalar, utf8Offset: offset)
+        case .prohibited: return .prohibited(scalar, utf8Offset: offset)
+        case .bidi: return .bidi(scalar, utf8Offset: offset)
+        }
     }
 }
 
@@ -216,15 +217,12 @@ public struct StringPrep: Sendable, Hashable {
 final class StringPrepHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 
-    /// ICU's status and the `UParseError` offset of a failed preparation.
-    enum PrepFailure: Error { case icu(UErrorCode, Int32) }
-
     private static let cache = ConfigurationCache<StringPrep.Profile, StringPrepHandle>(limit: 32)
 
     static func handle(_ profile: StringPrep.Profile) throws(IdentifierError) -> StringPrepHandle {
         try cache.value(for: profile) { () throws(IdentifierError) in
-            StringPrepHandle(try ICU.open("usprep_openByType(\(profile.rawValue))", as: IdentifierError.self, close: usprep_close) {
-                usprep_openByType(profile.icuType, &$0)
+            StringPrepHandle(try IdentifierError.wrapping { () throws(ICUError) in
+                try ICU.usprep_openByType(profile.icuType, operation: "usprep_openByType(\(profile.rawValue))")
             })
         }
     }
@@ -233,29 +231,9 @@ final class StringPrepHandle: @unchecked Sendable {
 
     deinit { usprep_close(pointer) }
 
-    /// `usprep_prepare` of `units`: the output, or ICU's status and parse-error offset.
-    func prepare(_ units: UnsafeBufferPointer<UInt16>, _ flags: Int32) -> Result<String, PrepFailure> {
-        var parseError = CICU_UParseError()
-        var status = U_ZERO_ERROR
-        let capacity = units.count * 2 + 16
-        var needed: Int32 = 0
-        let first: String? = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer in
-            needed = usprep_prepare(pointer, units.baseAddress, Int32(units.count), buffer.baseAddress, Int32(capacity), flags, &parseError, &status)
-            if status.isFailure || Int(needed) > capacity { return nil }
-            return UTF16Transcoding.string(UnsafeBufferPointer(start: buffer.baseAddress, count: Int(needed)))
-        }
-        if let first { return .success(first) }
-        if status == U_BUFFER_OVERFLOW_ERROR {
-            var buffer = [UInt16](repeating: 0, count: Int(needed) + 1)
-            status = U_ZERO_ERROR
-            needed = buffer.withUnsafeMutableBufferPointer {
-                usprep_prepare(pointer, units.baseAddress, Int32(units.count), $0.baseAddress, Int32($0.count), flags, &parseError, &status)
-            }
-            if !status.isFailure {
-                return .success(buffer.withUnsafeBufferPointer { UTF16Transcoding.string(UnsafeBufferPointer(rebasing: $0[..<Int(needed)])) })
-            }
-        }
-        return .failure(.icu(status, parseError.offset))
+    /// `usprep_prepare` of `units`: the output, or ICU's failure and parse-error offset.
+    func prepare(_ units: UnsafeBufferPointer<UInt16>, _ flags: Int32) -> Result<String, ICU.StringPrepFailure> {
+        ICU.usprep_prepare(pointer, units, flags)
     }
 }
 

@@ -1,10 +1,5 @@
 internal import CICU
 internal import CICULanguageModel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The language-recognition tables, built once from the model's bytes (written by
 /// `Scripts/build-language-models.py` to `Sources/CICULanguageModel/LanguageModel.c.bin` and
@@ -194,26 +189,20 @@ struct LanguageModel: @unchecked Sendable {
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, enabled: Bool) {
             base = Int(bitPattern: bytes.baseAddress)
-            #if os(Linux)
-            page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 1)
-            self.enabled = enabled && page > 1 && base != 0
-            #else
-            page = 1
-            self.enabled = false
-            #endif
+            let releasable = Platform.releasablePageSize
+            page = releasable ?? 1
+            self.enabled = releasable != nil && enabled && page > 1 && base != 0
             releasedPage = (base + page - 1) & ~(page - 1)
         }
 
         /// Releases the whole pages of the bytes before `offset` not released yet.
         mutating func release(upTo offset: Int) {
             guard enabled else { return }
-            #if os(Linux)
             let last = (base + offset) & ~(page - 1)
             if last > releasedPage, let address = UnsafeMutableRawPointer(bitPattern: releasedPage) {
-                _ = madvise(address, last - releasedPage, MADV_DONTNEED)
+                Platform.releasePages(address, last - releasedPage)
                 releasedPage = last
             }
-            #endif
         }
     }
 
@@ -237,14 +226,13 @@ struct LanguageModel: @unchecked Sendable {
         var source: (UInt16, UInt16) = value < 0x10000
             ? (UInt16(value), 0) : (UInt16(0xD7C0 + (value >> 10)), UInt16(0xDC00 | (value & 0x3FF)))
         var lower: (UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0, 0, 0, 0, 0)
-        var status = U_ZERO_ERROR
-        let length = withUnsafeMutableBytes(of: &lower) { out in
+        let lowered = withUnsafeMutableBytes(of: &lower) { out in
             withUnsafeBytes(of: &source) { input in
-                u_strToLower(out.baseAddress!.assumingMemoryBound(to: UInt16.self), 8,
-                             input.baseAddress!.assumingMemoryBound(to: UInt16.self), value < 0x10000 ? 1 : 2, "", &status)
+                ICU.u_strToLower(out.baseAddress!.assumingMemoryBound(to: UInt16.self), capacity: 8,
+                                 input.baseAddress!.assumingMemoryBound(to: UInt16.self), count: value < 0x10000 ? 1 : 2)
             }
         }
-        if status.isFailure { return multiScalarLowercase }
+        guard let length = lowered else { return multiScalarLowercase }
         if length == 1 { return UInt32(lower.0) }
         if length == 2 && lower.0 >= 0xD800 && lower.0 <= 0xDBFF && lower.1 >= 0xDC00 && lower.1 <= 0xDFFF {
             return 0x10000 + (UInt32(lower.0 - 0xD800) << 10) + UInt32(lower.1 - 0xDC00)
@@ -339,31 +327,24 @@ extension LanguageModel {
         init(byteCounts: [Int], hugePages: Bool = true) {
             let rounded = byteCounts.map { ($0 + 63) & ~63 }
             let total = max(rounded.reduce(0, +), 64)
-            #if os(Linux)
-            if hugePages {
+            if hugePages && Platform.hasAnonymousHugePages {
                 // An anonymous mapping comes zeroed from the kernel (no 9 MB memset, 13M
                 // instructions, and untouched pages stay unmapped); mapped 2 MiB larger and
                 // trimmed to a 2 MiB boundary.
                 let huge = 2 << 20
                 mappedLength = (total + huge - 1) & ~(huge - 1)
-                guard let raw = mmap(nil, mappedLength + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-                      raw != MAP_FAILED else { preconditionFailure("language model: out of memory") }
+                guard let raw = Platform.mapAnonymous(mappedLength + huge) else { preconditionFailure("language model: out of memory") }
                 let aligned = (Int(bitPattern: raw) + huge - 1) & ~(huge - 1)
                 let head = aligned - Int(bitPattern: raw)
-                if head > 0 { munmap(raw, head) }
-                if huge - head > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + mappedLength), huge - head) }
+                if head > 0 { Platform.unmap(raw, head) }
+                if huge - head > 0, let tail = UnsafeMutableRawPointer(bitPattern: aligned + mappedLength) { Platform.unmap(tail, huge - head) }
                 base = UnsafeMutableRawPointer(bitPattern: aligned)!
-                _ = madvise(base, mappedLength, MADV_HUGEPAGE)
+                Platform.adviseHugePages(base, mappedLength)
             } else {
                 base = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 64)
                 base.initializeMemory(as: UInt8.self, repeating: 0, count: total)
                 mappedLength = 0
             }
-            #else
-            base = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 64)
-            base.initializeMemory(as: UInt8.self, repeating: 0, count: total)
-            mappedLength = 0
-            #endif
             var offset = 0
             var parts: [UnsafeMutableRawPointer] = []
             for size in rounded {
@@ -374,11 +355,7 @@ extension LanguageModel {
         }
 
         deinit {
-            #if os(Linux)
-            if mappedLength > 0 { munmap(base, mappedLength) } else { base.deallocate() }
-            #else
-            base.deallocate()
-            #endif
+            if mappedLength > 0 { Platform.unmap(base, mappedLength) } else { base.deallocate() }
         }
     }
 }

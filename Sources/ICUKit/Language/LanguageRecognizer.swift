@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Recognizes the language of a text: the dominant language, ranked hypotheses with
 /// probabilities, and language runs. ICU has no language identification; this is ICUKit's own
 /// (the counterpart of Apple's `NLLanguageRecognizer`).
@@ -94,7 +88,7 @@ public struct LanguageRecognizer: Sendable {
             let total = hinted.reduce(0) { $0 + ($1 ?? 0) }
             let unhinted = hinted.filter { $0 == nil }.count
             let rest = max(1 - min(total, 1), 0.05) / Double(max(unhinted, 1))
-            logPriors = hinted.map { log(max($0 ?? rest, 1e-6)) }
+            logPriors = hinted.map { Platform.log(max($0 ?? rest, 1e-6)) }
         }
     }
 
@@ -307,7 +301,7 @@ public struct LanguageRecognizer: Sendable {
                 var total = 0.0
                 for position in 0..<count {
                     let behind = logits[position] - top
-                    weights[position] = behind < -40 ? 0 : exp(behind)
+                    weights[position] = behind < -40 ? 0 : Platform.exp(behind)
                     total += weights[position]
                 }
                 // The best `maximum` by repeated selection (usually 1 or a few of 100).

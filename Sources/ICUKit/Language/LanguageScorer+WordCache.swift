@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension LanguageScorer {
     /// What each word adds to a scorer's sums, remembered across the texts one pooled scorer
     /// sees. A word's features (its n-grams and itself) depend on its lower-cased letters
@@ -80,7 +74,7 @@ extension LanguageScorer {
             let slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B1) >> 20) & (Self.slots - 1)
             let entry = base + slot &* entrySize
             if entry.load(as: UInt32.self) == hash, Int(entry.load(fromByteOffset: 4, as: UInt16.self)) == word.count,
-                memcmp(entry + 16, bytes, word.count) == 0
+                Platform.memcmp(entry + 16, bytes, word.count) == 0
             {
                 return entry
             }

@@ -8,7 +8,7 @@
 /// header.ranges.map(\.tag)   // ["fr-CH", "fr", "en", "de", "*"]
 /// try AcceptLanguage("en;q=2")   // throws LocaleError.invalidAcceptLanguage("en;q=2", byteOffset: 5)
 /// ```
-/// Unlike ICU, which reports only `U_ILLEGAL_ARGUMENT_ERROR`, an invalid header throws
+/// Unlike ICU, which reports only that an argument is illegal, an invalid header throws
 /// ``LocaleError/invalidAcceptLanguage(_:byteOffset:)`` with the UTF-8 offset of the
 /// first byte that does not fit (an empty range, a bad or out-of-range weight, junk after
 /// a range, a tag ICU cannot hold as a locale).

@@ -53,15 +53,12 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `ulocdata_getDelimiter`.
     public var quotationMarks: QuotationMarks {
-        var status = U_ZERO_ERROR
-        guard let data = ulocdata_open(identifier, &status), !status.isFailure else {
+        guard let data = try? ICU.ulocdata_open(identifier) else {
             return QuotationMarks(start: "“", end: "”", alternateStart: "‘", alternateEnd: "’")
         }
         defer { ulocdata_close(data) }
         func delimiter(_ type: Int32, _ fallback: String) -> String {
-            (try? ICUBuffers.utf16String(operation: "ulocdata_getDelimiter", capacity: 8) {
-                ulocdata_getDelimiter(data, type, $0, $1, &$2)
-            }) ?? fallback
+            (try? ICU.ulocdata_getDelimiter(data, type)) ?? fallback
         }
         return QuotationMarks(
             start: delimiter(ULOCDATA_QUOTATION_START, "“"), end: delimiter(ULOCDATA_QUOTATION_END, "”"),
@@ -77,8 +74,8 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `ulocdata_getMeasurementSystem`.
     public var measurementSystem: MeasurementSystem {
-        var status = U_ZERO_ERROR
-        switch ulocdata_getMeasurementSystem(identifier, &status) {
+        // Where ICU fails it answers UMS_LIMIT, which is metric here too.
+        switch (try? ICU.ulocdata_getMeasurementSystem(identifier)) ?? UMS_SI {
         case UMS_US: return .us
         case UMS_UK: return .uk
         default: return .metric
@@ -93,11 +90,8 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `ulocdata_getPaperSize`.
     public var paperSize: (height: Int, width: Int) {
-        var status = U_ZERO_ERROR
-        var height: Int32 = 0, width: Int32 = 0
-        ulocdata_getPaperSize(identifier, &height, &width, &status)
-        if status.isFailure { return (297, 210) }
-        return (Int(height), Int(width))
+        guard let size = try? ICU.ulocdata_getPaperSize(identifier) else { return (297, 210) }
+        return (Int(size.height), Int(size.width))
     }
 
     /// The first day of the week, 1 (Sunday) … 7 (Saturday): 1 in the US, 2 in France,
@@ -108,15 +102,12 @@ extension LocaleID {
     /// ```
     /// The corresponding C functions are `ucal_open` and `ucal_getAttribute`.
     public var firstWeekday: Int {
-        // ICU 72's calendars do not read the `fw` keyword yet.
+        // ICU 72's calendars ignore the `fw` keyword.
         if let fw = keywordValue("fw"), let day = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].firstIndex(of: fw.lowercased()) {
             return day + 1
         }
-        var status = U_ZERO_ERROR
         let utc: [UInt16] = Array("UTC".utf16)
-        guard let calendar = utc.withUnsafeBufferPointer({ ucal_open($0.baseAddress, 3, identifier, UCAL_GREGORIAN, &status) }),
-              !status.isFailure
-        else { return 1 }
+        guard let calendar = utc.withUnsafeBufferPointer({ try? ICU.ucal_open($0, identifier, UCAL_GREGORIAN) }) else { return 1 }
         defer { ucal_close(calendar) }
         return Int(ucal_getAttribute(calendar, UCAL_FIRST_DAY_OF_WEEK))
     }
@@ -132,10 +123,7 @@ extension LocaleID {
     public var currencyCode: String? {
         // Without a region, the likely one (fr → fr_Latn_FR → EUR).
         for candidate in region.isEmpty ? [identifier, maximized.identifier] : [identifier] {
-            let code = try? ICUBuffers.utf16String(operation: "ucurr_forLocale", capacity: 4) {
-                ucurr_forLocale(candidate, $0, $1, &$2)
-            }
-            if let code, !code.isEmpty { return code }
+            if let code = try? ICU.ucurr_forLocale(candidate), !code.isEmpty { return code }
         }
         return nil
     }
@@ -158,18 +146,10 @@ extension LocaleID {
         }
         var units = Array(upper.utf16)
         units.append(0)
-        var status = U_ZERO_ERROR
-        let known = ucurr_isAvailable(units, -Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude, &status)
-        guard known != 0, !status.isFailure else { throw LocaleError.unknownCurrency(code) }
-        // Where it has no name, ICU returns the pointer it was given: read it in scope.
-        let name = units.withUnsafeBufferPointer { buffer -> String? in
-            var length: Int32 = 0
-            var isChoice: Int8 = 0
-            var status = U_ZERO_ERROR
-            guard let name = ucurr_getName(buffer.baseAddress, identifier.isEmpty ? "en" : identifier, style.icu, &isChoice, &length, &status),
-                  !status.isFailure
-            else { return nil }
-            return UTF16Transcoding.string(UnsafeBufferPointer(start: name, count: Int(length)))
+        let known = (try? ICU.ucurr_isAvailable(units, from: -Double.greatestFiniteMagnitude, to: Double.greatestFiniteMagnitude)) ?? false
+        guard known else { throw LocaleError.unknownCurrency(code) }
+        let name = units.withUnsafeBufferPointer { buffer in
+            (try? ICU.ucurr_getName(buffer.baseAddress!, identifier.isEmpty ? "en" : identifier, style.icu)) ?? nil
         }
         guard let name else { throw LocaleError.unknownCurrency(code) }
         return name

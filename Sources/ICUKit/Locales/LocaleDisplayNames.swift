@@ -39,16 +39,12 @@ extension LocaleID {
         let display = displayLocale.map { $0.identifier.isEmpty ? "en" : $0.identifier } ?? "en"
         let key = "\(display)|\(context.rawValue)|\(dialectNames)"
         let names = try Self.displayNamesCache.value(for: key) { () throws(LocaleError) -> LockedHandle in
-            var contexts: [Int32] = [context.icu, dialectNames ? UDISPCTX_DIALECT_NAMES : UDISPCTX_STANDARD_NAMES]
-            let opened = try ICU.open("uldn_openForContext(\(display))", as: LocaleError.self, close: uldn_close) {
-                uldn_openForContext(display, &contexts, Int32(contexts.count), &$0)
-            }
+            let contexts: [Int32] = [context.icu, dialectNames ? UDISPCTX_DIALECT_NAMES : UDISPCTX_STANDARD_NAMES]
+            let opened = try LocaleError.wrapping { () throws(ICUError) in try ICU.uldn_openForContext(display, contexts) }
             return LockedHandle(opened) { uldn_close($0) }
         }
         return try LocaleError.wrapping { () throws(ICUError) in try names.withHandle { handle throws(ICUError) in
-            try ICUBuffers.utf16String(operation: "uldn_localeDisplayName") {
-                uldn_localeDisplayName(handle, identifier, $0, $1, &$2)
-            }
+            try ICU.uldn_localeDisplayName(handle, identifier)
         } }
     }
 }

@@ -1,9 +1,4 @@
 internal import CICU
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension LocaleID {
     /// The identifier's keywords by ICU name: `["calendar": "islamic", "currency": "USD"]`
@@ -51,9 +46,7 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `uloc_addLikelySubtags`.
     public var maximized: LocaleID {
-        guard let value = try? ICUBuffers.string(operation: "uloc_addLikelySubtags", capacity: 157, {
-            uloc_addLikelySubtags(identifier, $0, $1, &$2)
-        }) else { return self }
+        guard let value = try? ICU.uloc_addLikelySubtags(identifier) else { return self }
         return LocaleID(canonical: value)
     }
 
@@ -64,9 +57,7 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `uloc_minimizeSubtags`.
     public var minimized: LocaleID {
-        guard let value = try? ICUBuffers.string(operation: "uloc_minimizeSubtags", capacity: 157, {
-            uloc_minimizeSubtags(identifier, $0, $1, &$2)
-        }) else { return self }
+        guard let value = try? ICU.uloc_minimizeSubtags(identifier) else { return self }
         return LocaleID(canonical: value)
     }
 
@@ -77,7 +68,7 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `uloc_getDisplayName`.
     public func displayName(in displayLocale: LocaleID? = nil) -> String {
-        display(uloc_getDisplayName, displayLocale, "uloc_getDisplayName")
+        display(ICU.uloc_getDisplayName, displayLocale)
     }
 
     /// The name of the language in `displayLocale` ("Chinese", "chinois").
@@ -87,7 +78,7 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `uloc_getDisplayLanguage`.
     public func displayLanguage(in displayLocale: LocaleID? = nil) -> String {
-        display(uloc_getDisplayLanguage, displayLocale, "uloc_getDisplayLanguage")
+        display(ICU.uloc_getDisplayLanguage, displayLocale)
     }
 
     /// The name of the script in `displayLocale` ("Traditional"), or empty.
@@ -97,7 +88,7 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `uloc_getDisplayScript`.
     public func displayScript(in displayLocale: LocaleID? = nil) -> String {
-        display(uloc_getDisplayScript, displayLocale, "uloc_getDisplayScript")
+        display(ICU.uloc_getDisplayScript, displayLocale)
     }
 
     /// The name of the region in `displayLocale` ("Taiwan"), or empty.
@@ -107,7 +98,7 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `uloc_getDisplayCountry`.
     public func displayRegion(in displayLocale: LocaleID? = nil) -> String {
-        display(uloc_getDisplayCountry, displayLocale, "uloc_getDisplayCountry")
+        display(ICU.uloc_getDisplayCountry, displayLocale)
     }
 
     /// The display name of one keyword's value ("Islamic Calendar" for `calendar`), or empty.
@@ -117,18 +108,13 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `uloc_getDisplayKeywordValue`.
     public func displayKeywordValue(_ keyword: String, in displayLocale: LocaleID? = nil) -> String {
-        (try? ICUBuffers.utf16String(operation: "uloc_getDisplayKeywordValue") {
-            uloc_getDisplayKeywordValue(identifier, keyword, displayLocale?.identifier ?? "en", $0, $1, &$2)
-        }) ?? ""
+        (try? ICU.uloc_getDisplayKeywordValue(identifier, keyword, displayLocale?.identifier ?? "en")) ?? ""
     }
 
-    private func display(
-        _ get: (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UInt16>?, Int32, UnsafeMutablePointer<Int32>?) -> Int32,
-        _ displayLocale: LocaleID?, _ operation: String
-    ) -> String {
+    private func display(_ get: (String, String) throws(ICUError) -> String, _ displayLocale: LocaleID?) -> String {
         // ICU reads "" as its default locale (from the environment): say English instead.
         let display = displayLocale.map { $0.identifier.isEmpty ? "en" : $0.identifier } ?? "en"
-        return (try? ICUBuffers.utf16String(operation: operation) { get(identifier, display, $0, $1, &$2) }) ?? ""
+        return (try? get(identifier, display)) ?? ""
     }
 
     /// The direction characters are written in: `.rightToLeft` for Arabic, Hebrew, Urdu.
@@ -138,8 +124,7 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `uloc_getCharacterOrientation`.
     public var characterOrientation: TextOrientation {
-        var status = U_ZERO_ERROR
-        return TextOrientation(icu: uloc_getCharacterOrientation(identifier, &status))
+        (try? ICU.uloc_getCharacterOrientation(identifier)).map(TextOrientation.init(icu:)) ?? .unknown
     }
 
     /// The direction lines follow each other in (`.topToBottom` for nearly all locales).
@@ -149,8 +134,7 @@ extension LocaleID {
     /// ```
     /// The corresponding C function is `uloc_getLineOrientation`.
     public var lineOrientation: TextOrientation {
-        var status = U_ZERO_ERROR
-        return TextOrientation(icu: uloc_getLineOrientation(identifier, &status))
+        (try? ICU.uloc_getLineOrientation(identifier)).map(TextOrientation.init(icu:)) ?? .unknown
     }
 
     /// The user's locale from the POSIX environment: the first non-empty of `LC_ALL`,
@@ -164,7 +148,7 @@ extension LocaleID {
     public static func fromEnvironment(_ environment: [String: String]? = nil) -> LocaleID {
         func variable(_ name: String) -> String? {
             if let environment { return environment[name] }
-            return getenv(name).map { String(cString: $0) }
+            return Platform.getenv(name)
         }
         let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { variable($0) }.first { !$0.isEmpty } ?? "C"
         return fromPOSIX(value)

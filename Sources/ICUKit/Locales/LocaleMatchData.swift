@@ -28,7 +28,7 @@ final class LocaleMatchData: @unchecked Sendable {
         /// ICU 74 and later: LSRs and paradigms are int vectors (`likely/lsrnum`,
         /// `match/paradigmnum`), one integer per LSR packing the language (base 27), the
         /// region (two letters in base 27, or an index into `likely/m49`) and the script
-        /// code. ICU 74 changed its maximization along with the data: an explicit region
+        /// code. ICU 74 and later also maximize differently: an explicit region
         /// that is a macroregion (`419`, `EU`, …) is replaced by the likely one.
         case encoded
     }
@@ -55,8 +55,8 @@ final class LocaleMatchData: @unchecked Sendable {
         do throws(ICUError) { return .success(try LocaleMatchData()) } catch { return .failure(error) }
     }()
 
-    /// The error for data that does not have the shape ICU 72 gives it.
-    static func formatError(_ operation: String) -> ICUError { ICUError(U_INVALID_FORMAT_ERROR, operation: operation) }
+    /// The error for data that does not have the shape ICU gives it.
+    static func formatError(_ operation: String) -> ICUError { .invalidFormat(operation) }
 
     /// The data of the installed ICU, loaded on first use.
     static func shared() throws(ICUError) -> LocaleMatchData { try loaded.get() }
@@ -84,7 +84,7 @@ final class LocaleMatchData: @unchecked Sendable {
         distanceTrie = Self.permanent(try match.child("trie").binary())
         regionToPartitions = try match.child("regionToPartitions").binary()
         guard regionToPartitions.count >= LSR.regionIndexLimit else {
-            throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/match/regionToPartitions")
+            throw Self.formatError("langInfo/match/regionToPartitions")
         }
         partitions = try match.child("partitions").strings().map { Array($0.utf8) }
         switch layout {
@@ -95,7 +95,7 @@ final class LocaleMatchData: @unchecked Sendable {
         distances = try match.child("distances").intVector()
         guard distances.count >= 4, regionToPartitions.allSatisfy({ Int($0) < partitions.count }),
               partitions.allSatisfy({ !$0.isEmpty })
-        else { throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo/match/distances") }
+        else { throw Self.formatError("langInfo/match/distances") }
     }
 
     /// LSRs of the ``Layout/strings`` layout: language, script and region strings in turn.
@@ -170,7 +170,7 @@ final class LocaleMatchData: @unchecked Sendable {
     }
 
     private static func pairs(_ strings: [String]) throws(ICUError) -> [String: String] {
-        guard strings.count % 2 == 0 else { throw ICUError(U_INVALID_FORMAT_ERROR, operation: "langInfo aliases") }
+        guard strings.count % 2 == 0 else { throw formatError("langInfo aliases") }
         var result: [String: String] = [:]
         for i in stride(from: 0, to: strings.count, by: 2) { result[strings[i]] = strings[i + 1] }
         return result
@@ -196,22 +196,17 @@ final class LocaleMatchData: @unchecked Sendable {
         deinit { ures_close(handle) }
 
         static func open(_ name: String) throws(ICUError) -> Bundle {
-            var status = U_ZERO_ERROR
-            let handle = ures_openDirect(nil, name, &status)
-            guard let handle, !status.isFailure else { throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ures_openDirect(\(name))") }
-            return Bundle(handle, name)
+            Bundle(try ICU.ures_openDirect(name), name)
         }
 
         func child(_ key: String) throws(ICUError) -> Bundle {
-            var status = U_ZERO_ERROR
-            let handle = ures_getByKey(self.handle, key, nil, &status)
-            guard let handle, !status.isFailure else { throw ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "ures_getByKey(\(path)/\(key))") }
-            return Bundle(handle, path + "/" + key)
+            guard let child = try optionalChild(key) else { throw .missingResource("ures_getByKey(\(path)/\(key))") }
+            return child
         }
 
         /// The child, or `nil` where the key is missing.
         func optionalChild(_ key: String) throws(ICUError) -> Bundle? {
-            do { return try child(key) } catch where error.code == U_MISSING_RESOURCE_ERROR { return nil }
+            try ICU.ures_getByKey(handle, key, operation: "ures_getByKey(\(path)/\(key))").map { Bundle($0, path + "/" + key) }
         }
 
         func strings() throws(ICUError) -> [String] {
@@ -219,32 +214,17 @@ final class LocaleMatchData: @unchecked Sendable {
             var result: [String] = []
             result.reserveCapacity(Int(count))
             for i in 0..<count {
-                var status = U_ZERO_ERROR
-                var length: Int32 = 0
-                let chars = ures_getStringByIndex(handle, i, &length, &status)
-                try status.check("ures_getStringByIndex(\(path))")
-                guard let chars else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "ures_getStringByIndex(\(path))") }
-                result.append(UTF16Transcoding.string(UnsafeBufferPointer(start: chars, count: Int(length))))
+                result.append(try ICU.ures_getStringByIndex(handle, i, operation: "ures_getStringByIndex(\(path))"))
             }
             return result
         }
 
         func binary() throws(ICUError) -> [UInt8] {
-            var status = U_ZERO_ERROR
-            var length: Int32 = 0
-            let bytes = ures_getBinary(handle, &length, &status)
-            try status.check("ures_getBinary(\(path))")
-            guard let bytes, length > 0 else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "ures_getBinary(\(path))") }
-            return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+            try ICU.ures_getBinary(handle, operation: "ures_getBinary(\(path))")
         }
 
         func intVector() throws(ICUError) -> [Int32] {
-            var status = U_ZERO_ERROR
-            var length: Int32 = 0
-            let values = ures_getIntVector(handle, &length, &status)
-            try status.check("ures_getIntVector(\(path))")
-            guard let values else { throw ICUError(U_MISSING_RESOURCE_ERROR, operation: "ures_getIntVector(\(path))") }
-            return Array(UnsafeBufferPointer(start: values, count: Int(length)))
+            try ICU.ures_getIntVector(handle, operation: "ures_getIntVector(\(path))")
         }
     }
 }
@@ -268,7 +248,7 @@ struct ICULocaleName: Hashable, Sendable {
 
     init?(_ identifier: String) {
         guard !identifier.utf8.contains(0),
-              let name = try? ICUBuffers.string(operation: "uloc_getName", capacity: 157, { uloc_getName(identifier, $0, $1, &$2) })
+              let name = try? ICU.uloc_getName(identifier)
         else { return nil }
         self.name = name
         let split = name.utf8.withContiguousStorageIfAvailable(Self.split) ?? Array(name.utf8).withUnsafeBufferPointer(Self.split)

@@ -31,7 +31,7 @@ extension LocaleMatcher {
     ///
     /// ```swift
     /// var options = LocaleMatcher.Options()
-    /// options.direction = .onlyTwoWay   // Swiss German no longer matches German
+    /// options.direction = .onlyTwoWay   // Swiss German does not match German
     /// ```
     public enum Direction: String, Sendable, Hashable, CaseIterable {
         /// Matches that hold only from the preferred to the available locale count too

@@ -12,7 +12,10 @@
 /// try matcher.match(acceptLanguage: "da, de;q=0.8").locale   // "nb"
 /// ```
 ///
-/// ICU's C API has no matcher, so this is a port of ICU 72's algorithm
+/// ICU's matcher is C++ only (`icu::LocaleMatcher`), and its public API answers less than
+/// this type: it takes a threshold only as a pair of locales (`setMaxDistance`), never as a
+/// number (``Options/threshold``), and its result carries no distance (``Match/distance``,
+/// ``distance(desired:supported:)``). So this is a port of ICU's algorithm
 /// (`localematcher.cpp`, `locdistance.cpp`, `loclikelysubtags.cpp`) over ICU's own data,
 /// the `langInfo` resource read through the resource-bundle C API, so it follows the
 /// installed ICU's CLDR version. Both sides are maximized with likely subtags (after

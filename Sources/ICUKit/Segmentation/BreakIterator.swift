@@ -91,16 +91,16 @@ final class BreakIteratorEngine: @unchecked Sendable {
             // Cloning only reads the templates, which are never iterated.
             BreakIterator(iterator: try Self.clone(template), statusIterator: try statusTemplate.map { (template) throws(ICUError) in try Self.clone(template) })
         }
-        actualLocale = (try? ICU.call("ubrk_getLocaleByType", as: ICUError.self) { ubrk_getLocaleByType(template.pointer, ULOC_ACTUAL_LOCALE, &$0) }).flatMap { $0.map { String(cString: $0) } } ?? ""
-        validLocale = (try? ICU.call("ubrk_getLocaleByType", as: ICUError.self) { ubrk_getLocaleByType(template.pointer, ULOC_VALID_LOCALE, &$0) }).flatMap { $0.map { String(cString: $0) } } ?? ""
+        actualLocale = (try? ICU.ubrk_getLocaleByType(template.pointer, ULOC_ACTUAL_LOCALE)) ?? ""
+        validLocale = (try? ICU.ubrk_getLocaleByType(template.pointer, ULOC_VALID_LOCALE)) ?? ""
     }
 
     private static func open(_ type: Int32, _ locale: String) throws(ICUError) -> ICUHandle {
-        ICUHandle(try ICU.open("ubrk_open(\(locale))", as: ICUError.self, close: ubrk_close) { ubrk_open(type, locale, nil, 0, &$0) }, close: { ubrk_close($0) })
+        ICUHandle(try ICU.ubrk_open(type, locale), close: { ubrk_close($0) })
     }
 
     private static func clone(_ template: ICUHandle) throws(ICUError) -> OpaquePointer {
-        try ICU.open("ubrk_clone", as: ICUError.self, close: ubrk_close) { ubrk_clone(template.pointer, &$0) }
+        try ICU.ubrk_clone(template.pointer)
     }
 
     /// Runs `body` with an iterator that no other thread uses meanwhile.

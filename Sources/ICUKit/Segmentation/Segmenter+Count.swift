@@ -48,10 +48,8 @@ extension Segmenter {
         return pool.withIterator { entry -> SegmentCount? in
             guard let utf16 = entry.utf16IfValid(bytes) else { return nil }
             defer { entry.releaseUTF16() }
-            var status = U_ZERO_ERROR
-            ubrk_setText(entry.iterator, utf16.baseAddress, Int32(utf16.count), &status)
-            if let twin = entry.statusIterator { ubrk_setText(twin, utf16.baseAddress, Int32(utf16.count), &status) }
-            requireSuccess(status, "ubrk_setText")
+            ICU.ubrk_setText(entry.iterator, utf16)
+            if let twin = entry.statusIterator { ICU.ubrk_setText(twin, utf16) }
             let cutoff16 = Self.utf16Length(ofWholeCharactersIn: bytes, upTo: cutoff)
             let iterator = entry.iterator
             var ruleStatus = RuleStatus(entry)

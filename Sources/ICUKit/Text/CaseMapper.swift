@@ -88,7 +88,7 @@ public struct CaseMapper: Sendable, Hashable {
     public func titlecased(_ text: String, options: TitleOptions = []) throws(TextTransformError) -> String {
         let handle = try CaseMapHandle.handle(locale: locale.identifier, options: options.rawValue)
         return try handle.titlePool.withHandle { (map) throws(TextTransformError) in
-            try Self.map(text, "ucasemap_utf8ToTitle") { ucasemap_utf8ToTitle(map, $0, $1, $2, $3, &$4) }
+            try Self.map(text) { ICU.ucasemap_utf8ToTitle(map, $0, $1, $2, $3) }
         }
     }
 
@@ -102,7 +102,7 @@ public struct CaseMapper: Sendable, Hashable {
     public func folded(_ text: String, turkic: Bool? = nil) throws(TextTransformError) -> String {
         if turkic ?? isTurkic {
             let map = try CaseMapHandle.handle(locale: "", options: UInt32(U_FOLD_CASE_EXCLUDE_SPECIAL_I)).shared.pointer
-            return try Self.map(text, "ucasemap_utf8FoldCase") { ucasemap_utf8FoldCase(map, $0, $1, $2, $3, &$4) }
+            return try Self.map(text) { ICU.ucasemap_utf8FoldCase(map, $0, $1, $2, $3) }
         }
         return try map(text, .fold, fastPath: true)
     }
@@ -202,11 +202,6 @@ public struct CaseMapper: Sendable, Hashable {
     /// root (see `CaseMappingTable`), ICU for the whole text otherwise or where it declines.
     private func map(_ text: String, _ operation: FastPathOperation, fastPath: Bool) throws(TextTransformError) -> String {
         let (handle, call) = try icuCall(operation)
-        let name: StaticString = switch operation {
-        case .upper: "ucasemap_utf8ToUpper"
-        case .lower: "ucasemap_utf8ToLower"
-        case .fold: "ucasemap_utf8FoldCase"
-        }
         if fastPath, handle.rootLike, let table = CaseMappingTables.table(Self.tableOperation(operation)) {
             let result = try Normalizer.withUTF8(text) { (bytes) throws(TextTransformError) -> String? in
                 guard bytes.count <= Int(Int32.max) / 3 else {
@@ -220,7 +215,7 @@ public struct CaseMapper: Sendable, Hashable {
             }
             if let result { return result }
         }
-        return try Self.map(text, name, call)
+        return try Self.map(text, call)
     }
 
     private var isTurkic: Bool {
@@ -230,10 +225,7 @@ public struct CaseMapper: Sendable, Hashable {
 
     /// Runs one of ICU's UTF-8 case functions into a string buffer (one retry with the
     /// exact size if the result is longer than 1.5x the input).
-    private static func map(
-        _ text: String, _ operation: StaticString,
-        _ call: (UnsafeMutablePointer<CChar>, Int32, UnsafePointer<CChar>?, Int32, inout UErrorCode) -> Int32
-    ) throws(TextTransformError) -> String {
+    private static func map(_ text: String, _ call: ICU.CaseMapCall) throws(TextTransformError) -> String {
         try Normalizer.withUTF8(text) { (bytes) throws(TextTransformError) -> String in
             if bytes.isEmpty { return "" }
             guard bytes.count <= Int(Int32.max) / 3 else {
@@ -242,16 +234,18 @@ public struct CaseMapper: Sendable, Hashable {
             return try bytes.withMemoryRebound(to: CChar.self) { (source) throws(TextTransformError) -> String in
                 var capacity = bytes.count + bytes.count / 2 + 16
                 while true {
-                    var status = U_ZERO_ERROR
+                    var failure: ICUError? = nil
                     var needed: Int32 = 0
                     let result = String(unsafeUninitializedCapacity: capacity) { buffer in
                         buffer.withMemoryRebound(to: CChar.self) { out in
-                            needed = call(out.baseAddress!, Int32(out.count), source.baseAddress, Int32(source.count), &status)
+                            (needed, failure) = call(out.baseAddress!, Int32(out.count), source.baseAddress, Int32(source.count))
                         }
-                        return status.isFailure ? 0 : Int(needed)
+                        return failure == nil ? Int(needed) : 0
                     }
-                    if status == U_BUFFER_OVERFLOW_ERROR && Int(needed) > capacity { capacity = Int(needed); continue }
-                    if status.isFailure { throw .icu(ICUError(status, operation: "\(operation)")) }
+                    if let failure {
+                        if failure.isBufferOverflow && Int(needed) > capacity { capacity = Int(needed); continue }
+                        throw .icu(failure)
+                    }
                     return result
                 }
             }

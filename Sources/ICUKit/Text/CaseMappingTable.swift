@@ -25,8 +25,8 @@ internal import CICU
 final class CaseMappingTable: @unchecked Sendable {
     enum Operation: Sendable { case upper, lower, fold }
 
-    /// An ICU case function over UTF-8: (dest, capacity, src, length, status) → length.
-    typealias ICUCall = (UnsafeMutablePointer<CChar>, Int32, UnsafePointer<CChar>?, Int32, inout UErrorCode) -> Int32
+    /// An ICU case function over UTF-8.
+    typealias ICUCall = ICU.CaseMapCall
 
     /// What the fast path did with a text.
     enum Outcome {
@@ -109,7 +109,7 @@ final class CaseMappingTable: @unchecked Sendable {
         for byte in 0..<0x80 {
             let changes = operation == .upper ? (0x61...0x7A).contains(byte) : (0x41...0x5A).contains(byte)
             let expected = UInt32(changes ? (operation == .upper ? byte - 0x20 : byte + 0x20) : 0)
-            guard value(byte) == expected else { throw .icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "case table: ASCII U+\(String(byte, radix: 16))")) }
+            guard value(byte) == expected else { throw .icu(.internalInconsistency("case table: ASCII U+\(String(byte, radix: 16))")) }
         }
         // Lead bytes under which every code point is unchanged (Arabic, Devanagari, CJK…):
         // the scan skips those sequences without decoding them.
@@ -135,106 +135,6 @@ final class CaseMappingTable: @unchecked Sendable {
         _ = stage2.initialize(from: table)
     }
 
-    /// The candidates where ``Builder/value(_:)`` and ``compute(_:_:_:_:)`` differ.
-    static func builderMismatches(_ operation: Operation) throws(TextTransformError) -> Int {
-        let handle = try CaseMapHandle.handle(locale: "", options: operation == .fold ? UInt32(U_FOLD_CASE_DEFAULT) : 0)
-        let call = Self.call(operation, handle.shared.pointer)
-        let candidates: [ClosedRange<Int32>]
-        do { candidates = try NormalizationEngine.ranges("[[:Changes_When_Casemapped:][:Changes_When_Casefolded:][:Cased:][:Case_Ignorable:]]") } catch { throw .icu(error) }
-        let builder = Builder(operation, call)
-        defer { builder.deallocate() }
-        let probes = Probes(call)
-        var count = 0
-        for range in candidates {
-            for c in range where builder.value(c) != compute(c, operation, call, probes) { count += 1 }
-        }
-        return count
-    }
-
-    /// Asks ICU for table values: each code point alone and in the probe contexts, in
-    /// buffers allocated once (a table asks about several thousand code points, five calls
-    /// each).
-    struct Builder {
-        let operation: Operation
-        let call: ICUCall
-        let probes: Probes
-        private let input = UnsafeMutablePointer<CChar>.allocate(capacity: 64)
-        private let output = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
-        private let alone = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
-
-        init(_ operation: Operation, _ call: @escaping ICUCall) {
-            self.operation = operation
-            self.call = call
-            probes = Probes(call)
-        }
-
-        func deallocate() {
-            input.deallocate()
-            output.deallocate()
-            alone.deallocate()
-        }
-
-        private static func equal(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>, _ count: Int) -> Bool {
-            for i in 0..<count where a[i] != b[i] { return false }
-            return true
-        }
-
-        /// ICU's mapping of the `count` bytes at `input` into `output`; nil on failure.
-        private func map(_ count: Int) -> Int? {
-            var status = U_ZERO_ERROR
-            let length = Int(call(output, 256, input, Int32(count), &status))
-            return status.isFailure ? nil : length
-        }
-
-        /// The table value of `c`: as ``CaseMappingTable/compute(_:_:_:_:)``.
-        func value(_ c: Int32) -> UInt32 {
-            if c >= 0xD800 && c <= 0xDFFF { return 0 }
-            // Σ's lowercase depends on its neighbours (Final_Sigma), whatever the probes show.
-            if operation == .lower && c == 0x3A3 { return complicated }
-            var own: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-            let ownLength = withUnsafeMutableBytes(of: &own) { bytes in
-                var length = 0
-                UTF8.encode(Unicode.Scalar(UInt32(c))!) { bytes[length] = $0; length += 1 }
-                return length
-            }
-            withUnsafeBytes(of: own) { UnsafeMutableRawPointer(input).copyMemory(from: $0.baseAddress!, byteCount: ownLength) }
-            guard let aloneLength = map(ownLength) else { return complicated }
-            UnsafeMutableRawPointer(alone).copyMemory(from: output, byteCount: aloneLength)
-            for context in probes.contexts {
-                // before + own + after, and ICU's mapping of it against the parts' mappings.
-                var count = 0
-                for byte in context.before { input[count] = CChar(bitPattern: byte); count += 1 }
-                withUnsafeBytes(of: own) { UnsafeMutableRawPointer(input + count).copyMemory(from: $0.baseAddress!, byteCount: ownLength) }
-                count += ownLength
-                for byte in context.after { input[count] = CChar(bitPattern: byte); count += 1 }
-                guard let length = map(count),
-                      length == context.mappedBefore.count + aloneLength + context.mappedAfter.count else { return complicated }
-                var offset = 0
-                for byte in context.mappedBefore {
-                    guard output[offset] == CChar(bitPattern: byte) else { return complicated }
-                    offset += 1
-                }
-                guard Self.equal(output + offset, alone, aloneLength) else { return complicated }
-                offset += aloneLength
-                for byte in context.mappedAfter {
-                    guard output[offset] == CChar(bitPattern: byte) else { return complicated }
-                    offset += 1
-                }
-            }
-            let same = aloneLength == ownLength
-                && withUnsafeBytes(of: own) { Self.equal(alone, $0.baseAddress!.assumingMemoryBound(to: CChar.self), ownLength) }
-            if same { return 0 }
-            // One scalar of at most four bytes (ICU writes valid UTF-8: the lead byte says).
-            guard aloneLength >= 1, aloneLength <= 4 else { return complicated }
-            let lead = UInt8(bitPattern: alone[0])
-            let scalarLength = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            guard scalarLength == aloneLength else { return complicated }
-            var value: UInt32 = 0
-            for i in 0..<aloneLength { value |= UInt32(UInt8(bitPattern: alone[i])) << (8 * i) }
-            return value
-        }
-    }
-
     deinit {
         stage1.deallocate()
         stage2.deallocate()
@@ -243,9 +143,9 @@ final class CaseMappingTable: @unchecked Sendable {
 
     static func call(_ operation: Operation, _ map: OpaquePointer) -> ICUCall {
         switch operation {
-        case .upper: { ucasemap_utf8ToUpper(map, $0, $1, $2, $3, &$4) }
-        case .lower: { ucasemap_utf8ToLower(map, $0, $1, $2, $3, &$4) }
-        case .fold: { ucasemap_utf8FoldCase(map, $0, $1, $2, $3, &$4) }
+        case .upper: { ICU.ucasemap_utf8ToUpper(map, $0, $1, $2, $3) }
+        case .lower: { ICU.ucasemap_utf8ToLower(map, $0, $1, $2, $3) }
+        case .fold: { ICU.ucasemap_utf8FoldCase(map, $0, $1, $2, $3) }
         }
     }
 
@@ -267,71 +167,6 @@ final class CaseMappingTable: @unchecked Sendable {
         return !special.contains(language)
     }
 
-    /// ICU's result for `bytes` (for table building and tests; small inputs).
-    static func icu(_ bytes: [UInt8], _ call: ICUCall) -> [UInt8]? {
-        var capacity = bytes.count * 3 + 16
-        while true {
-            var out = [UInt8](repeating: 0, count: capacity)
-            var status = U_ZERO_ERROR
-            let length = bytes.withUnsafeBufferPointer { source in
-                out.withUnsafeMutableBufferPointer { dest in
-                    source.withMemoryRebound(to: CChar.self) { s in
-                        dest.withMemoryRebound(to: CChar.self) { d in
-                            call(d.baseAddress!, Int32(d.count), s.baseAddress, Int32(s.count), &status)
-                        }
-                    }
-                }
-            }
-            if status == U_BUFFER_OVERFLOW_ERROR && Int(length) > capacity { capacity = Int(length); continue }
-            if status.isFailure { return nil }
-            return Array(out[..<Int(length)])
-        }
-    }
-
-    static func utf8(_ c: Int32) -> [UInt8] {
-        guard let scalar = Unicode.Scalar(UInt32(c)) else { return [] }
-        return Array(UTF8.encode(scalar)!)
-    }
-
-    /// Probe contexts (before, after): the mapping of a code point must not change
-    /// between them. After a cased letter at the end of the text (Final_Sigma's shape),
-    /// after I before a dot above (After_I, Not_Before_Dot), after a soft-dotted i before
-    /// an accent (After_Soft_Dotted, More_Above), after a cased letter and a
-    /// case-ignorable before a cased letter. (No Σ in them: Σ's own lowercase depends on
-    /// its neighbours, which is Σ's complication, handled in `compute`.)
-    static let contexts: [([UInt8], [UInt8])] = [
-        (Array("A".utf8), []), (Array("I".utf8), Array("\u{307}".utf8)),
-        (Array("i".utf8), Array("\u{301}".utf8)), (Array("a'".utf8), Array("A".utf8)),
-    ]
-
-    /// ICU's mappings of the probe contexts' own parts, computed once per table.
-    struct Probes {
-        let contexts: [(before: [UInt8], after: [UInt8], mappedBefore: [UInt8], mappedAfter: [UInt8])]
-        init(_ call: ICUCall) {
-            contexts = CaseMappingTable.contexts.map { ($0.0, $0.1, CaseMappingTable.icu($0.0, call) ?? [], CaseMappingTable.icu($0.1, call) ?? []) }
-        }
-    }
-
-    /// The table value of one code point, asked of ICU: the plain reference for
-    /// ``Builder/value(_:)``, which a test compares with it on every candidate.
-    static func compute(_ c: Int32, _ operation: Operation, _ call: ICUCall, _ probes: Probes) -> UInt32 {
-        if c >= 0xD800 && c <= 0xDFFF { return 0 }
-        // Σ's lowercase depends on its neighbours (Final_Sigma), whatever the probes show.
-        if operation == .lower && c == 0x3A3 { return complicated }
-        let own = utf8(c)
-        guard let alone = icu(own, call) else { return complicated }
-        for context in probes.contexts {
-            guard let whole = icu(context.before + own + context.after, call),
-                  whole == context.mappedBefore + alone + context.mappedAfter else { return complicated }
-        }
-        if alone == own { return 0 }
-        let scalars = String(decoding: alone, as: UTF8.self).unicodeScalars
-        guard scalars.count == 1, alone.count <= 4 else { return complicated }
-        var value: UInt32 = 0
-        for (i, byte) in alone.enumerated() { value |= UInt32(byte) << (8 * i) }
-        return value
-    }
-
     static func utf8Length(_ c: UInt32) -> Int { c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4 }
 
     /// The length of a stored UTF-8 sequence, from its first byte.
@@ -347,25 +182,10 @@ final class CaseMappingTable: @unchecked Sendable {
     /// The table's value for `c` (for tests).
     func lookup(_ c: UInt32) -> UInt32 { value(c) }
 
-    /// The number of code points (of 1,114,112, surrogates aside) that ICU maps, alone,
-    /// otherwise than the table says (a test of the candidate sets; the contexts are
-    /// tested on whole texts).
-    func mismatches() -> Int {
-        let call = Self.call(operation, handle.shared.pointer)
-        var count = 0
-        for c in Int32(0)...0x10FFFF where c < 0xD800 || c > 0xDFFF {
-            let stored = value(UInt32(c))
-            if stored == Self.complicated { continue }
-            let own = Self.utf8(c)
-            var expected = own
-            if stored != 0 { expected = (0..<Self.valueLength(stored)).map { UInt8(truncatingIfNeeded: stored >> (8 * $0)) } }
-            if Self.icu(own, call) != expected { count += 1 }
-        }
-        return count
-    }
-
     /// Decodes the scalar at `i` of valid UTF-8: (code point, its bytes as a little-endian
-    /// value, length).
+    /// value, length). The bytes come from the same loads as the code point, in the form
+    /// the table stores a mapping in (`ValidUTF8.decode` gives the code point only, and a
+    /// second pass for the bytes would cost the scan's inner loop).
     @inline(__always)
     private static func decode(_ p: UnsafePointer<UInt8>, _ i: Int) -> (UInt32, UInt32, Int) {
         let b0 = UInt32(p[i])
@@ -438,15 +258,14 @@ final class CaseMappingTable: @unchecked Sendable {
                 } else if mapped == Self.complicated {
                     if operation == .lower { declined = true; return 0 }
                     // Context-free: ICU maps the code point alone, straight into the result.
-                    var status = U_ZERO_ERROR
-                    let written = (out + o).withMemoryRebound(to: CChar.self, capacity: capacity - o) { d in
+                    let (written, failure) = (out + o).withMemoryRebound(to: CChar.self, capacity: capacity - o) { d in
                         (source + i).withMemoryRebound(to: CChar.self, capacity: length) { s in
-                            call(d, Int32(capacity - o - 16), s, Int32(length), &status)
+                            call(d, Int32(capacity - o - 16), s, Int32(length))
                         }
                     }
                     o += Int(written); i += length
                     // Keep the bound's invariant for what follows.
-                    if status.isFailure || 2 * o > growthHalves * i + 32 { declined = true; return 0 }
+                    if failure != nil || 2 * o > growthHalves * i + 32 { declined = true; return 0 }
                     continue
                 }
                 // 2 o <= growthHalves i + 32: at least 16 bytes are free, a 4-byte store fits.

@@ -1,5 +1,4 @@
 internal import CICU
-internal import CICUUTF8Norm
 
 /// UTF-16 buffers reused across the ICU calls of one operation (the UTF-16 path, kept as
 /// the tests' oracle: `Normalizer.normalizeThroughICU`, and for `quickCheck`).
@@ -14,15 +13,14 @@ struct ICUScratch {
             throw .inputTooLong(InputTooLongError(length: bytes.count, limit: Int(Int32.max) / 2, unit: "UTF-8 bytes"))
         }
         if source.count < bytes.count + 1 { source = [UInt16](repeating: 0, count: bytes.count + 1) }
-        var length: Int32 = 0
-        var status = U_ZERO_ERROR
-        source.withUnsafeMutableBufferPointer { units in
+        let converted: Result<Int32, ICUError> = source.withUnsafeMutableBufferPointer { units in
             bytes.withMemoryRebound(to: CChar.self) { utf8 in
-                _ = u_strFromUTF8(units.baseAddress, Int32(units.count), &length, utf8.baseAddress, Int32(utf8.count), &status)
+                do throws(ICUError) {
+                    return .success(try ICU.u_strFromUTF8(units.baseAddress, Int32(units.count), utf8.baseAddress, Int32(utf8.count)))
+                } catch { return .failure(error) }
             }
         }
-        if status.isFailure { throw .icu(ICUError(status, operation: "u_strFromUTF8")) }
-        return length
+        do { return try converted.get() } catch { throw .icu(error) }
     }
 
     mutating func normalize(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer, appendingTo out: inout [UInt8]) throws(TextTransformError) {
@@ -34,22 +32,25 @@ struct ICUScratch {
         var capacity = Int(length) * 2 + 16
         while true {
             if result.count < capacity { result = [UInt16](repeating: 0, count: capacity) }
-            var status = U_ZERO_ERROR
-            let written = source.withUnsafeBufferPointer { src in
+            let (written, failure) = source.withUnsafeBufferPointer { src in
                 result.withUnsafeMutableBufferPointer { dst in
-                    unorm2_normalize(instance, src.baseAddress, length, dst.baseAddress, Int32(dst.count), &status)
+                    ICU.unorm2_normalize(instance, src.baseAddress, length, dst.baseAddress, Int32(dst.count))
                 }
             }
-            if status == U_BUFFER_OVERFLOW_ERROR { capacity = Int(written) + 16; continue }
-            if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_normalize")) }
+            if let failure {
+                if failure.isBufferOverflow { capacity = Int(written) + 16; continue }
+                throw .icu(failure)
+            }
             // UTF-16 back to UTF-8 (`u_strToUTF8`), appended to `out`.
             let needed = Int(written) * 3
             if utf8.count < needed + 1 { utf8 = [CChar](repeating: 0, count: needed + 1) }
-            var length: Int32 = 0
-            utf8.withUnsafeMutableBufferPointer { buffer in
-                _ = u_strToUTF8(buffer.baseAddress, Int32(buffer.count), &length, result, written, &status)
+            let converted: Result<Int32, ICUError> = utf8.withUnsafeMutableBufferPointer { buffer in
+                do throws(ICUError) {
+                    return .success(try ICU.u_strToUTF8(buffer.baseAddress, Int32(buffer.count), result, written))
+                } catch { return .failure(error) }
             }
-            if status.isFailure { throw .icu(ICUError(status, operation: "u_strToUTF8")) }
+            let length: Int32
+            do { length = try converted.get() } catch { throw .icu(error) }
             utf8.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: UInt8.self) { out.append(contentsOf: $0[..<Int(length)]) }
             }
@@ -59,18 +60,14 @@ struct ICUScratch {
 
     mutating func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer) throws(TextTransformError) -> Bool {
         let length = try load(bytes)
-        var status = U_ZERO_ERROR
-        let yes = source.withUnsafeBufferPointer { unorm2_isNormalized(instance, $0.baseAddress, length, &status) }
-        if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_isNormalized")) }
-        return yes != 0
+        let yes = source.withUnsafeBufferPointer { units in Result { () throws(ICUError) in try ICU.unorm2_isNormalized(instance, units.baseAddress, length) } }
+        do { return try yes.get() } catch { throw .icu(error) }
     }
 
     mutating func quickCheck(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer) throws(TextTransformError) -> Int32 {
         let length = try load(bytes)
-        var status = U_ZERO_ERROR
-        let result = source.withUnsafeBufferPointer { unorm2_quickCheck(instance, $0.baseAddress, length, &status) }
-        if status.isFailure { throw .icu(ICUError(status, operation: "unorm2_quickCheck")) }
-        return result
+        let result = source.withUnsafeBufferPointer { units in Result { () throws(ICUError) in try ICU.unorm2_quickCheck(instance, units.baseAddress, length) } }
+        do { return try result.get() } catch { throw .icu(error) }
     }
 }
 
@@ -123,15 +120,16 @@ struct NormalizedOutput {
         // measured by the first call and written by a second one.
         grow(to: count + bytes.count + bytes.count / 2 + 16)
         while true {
-            var status = U_ZERO_ERROR
             let room = capacity - count
-            let length = source.withMemoryRebound(to: CChar.self, capacity: bytes.count) { src in
+            let (length, failure) = source.withMemoryRebound(to: CChar.self, capacity: bytes.count) { src in
                 (base! + count).withMemoryRebound(to: CChar.self, capacity: room) { dst in
-                    icukit_normalizeUTF8(UnsafeRawPointer(instance), src, Int32(bytes.count), dst, Int32(room), &status)
+                    ICU.icukit_normalizeUTF8(instance, src, Int32(bytes.count), dst, Int32(room))
                 }
             }
-            if status == U_BUFFER_OVERFLOW_ERROR { grow(to: count + Int(length)); continue }
-            if status.isFailure { throw .icu(ICUError(status, operation: "Normalizer2::normalizeUTF8")) }
+            if let failure {
+                if failure.isBufferOverflow { grow(to: count + Int(length)); continue }
+                throw .icu(failure)
+            }
             count += Int(length)
             return
         }
@@ -169,12 +167,10 @@ enum UTF8Normalization {
     static func isNormalized(_ bytes: UnsafeBufferPointer<UInt8>, with instance: OpaquePointer) throws(TextTransformError) -> Bool {
         try checkLength(bytes.count)
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return true }
-        var status = U_ZERO_ERROR
-        let yes = source.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-            icukit_isNormalizedUTF8(UnsafeRawPointer(instance), $0, Int32(bytes.count), &status)
+        let yes = source.withMemoryRebound(to: CChar.self, capacity: bytes.count) { utf8 in
+            Result { () throws(ICUError) in try ICU.icukit_isNormalizedUTF8(instance, utf8, Int32(bytes.count)) }
         }
-        if status.isFailure { throw .icu(ICUError(status, operation: "Normalizer2::isNormalizedUTF8")) }
-        return yes != 0
+        do { return try yes.get() } catch { throw .icu(error) }
     }
 
     /// ICU's normalization of all of valid UTF-8 `bytes`, appended to `out`.

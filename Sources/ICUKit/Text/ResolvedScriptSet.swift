@@ -34,8 +34,8 @@ public struct ResolvedScriptSet: Sendable, Hashable {
     /// ```
     public init(_ text: String) {
         // Script values as bits of a 256-bit set (ICU has ~200), the extensions read into a
-        // stack buffer: no `Set`, no array per character (this was ~17,000 instructions for
-        // a ten-letter identifier, more than ICU's whole spoof check).
+        // stack buffer: no `Set`, no array per character (those cost ~17,000 instructions
+        // for a ten-letter identifier, more than ICU's whole spoof check).
         var resolved = ScriptBits()
         var resolvedAny = false
         var used = ScriptBits()
@@ -43,13 +43,11 @@ public struct ResolvedScriptSet: Sendable, Hashable {
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { buffer in
             for scalar in text.unicodeScalars {
                 let c = Int32(bitPattern: scalar.value)
-                var status = U_ZERO_ERROR
-                let script = uscript_getScript(c, &status)
+                let script = ICU.uscript_getScript(c)
                 if script != USCRIPT_COMMON && script != USCRIPT_INHERITED { inRange = used.insert(script) && inRange }
-                status = U_ZERO_ERROR
-                let count = Int(uscript_getScriptExtensions(c, buffer.baseAddress, 32, &status))
+                let count = Int(ICU.uscript_getScriptExtensions(c, buffer.baseAddress, 32))
                 var extensions = ScriptBits()
-                if status.isFailure || count <= 0 {
+                if count <= 0 {
                     inRange = extensions.insert(USCRIPT_UNKNOWN) && inRange
                 } else {
                     for index in 0..<count { inRange = extensions.insert(buffer[index]) && inRange }
@@ -83,8 +81,7 @@ public struct ResolvedScriptSet: Sendable, Hashable {
         var used = Set<Int32>()
         for scalar in text.unicodeScalars {
             let c = Int32(bitPattern: scalar.value)
-            var status = U_ZERO_ERROR
-            let script = uscript_getScript(c, &status)
+            let script = ICU.uscript_getScript(c)
             if script != USCRIPT_COMMON && script != USCRIPT_INHERITED { used.insert(script) }
             var extensions = Set(ScalarProperties.scriptExtensionValues(c))
             if extensions.contains(USCRIPT_COMMON) || extensions.contains(USCRIPT_INHERITED) { continue }

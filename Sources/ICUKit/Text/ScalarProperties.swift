@@ -48,9 +48,7 @@ public struct ScalarProperties: Sendable, Hashable {
     /// ```
     public var name: String? {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 128) { buffer in
-            var status = U_ZERO_ERROR
-            let length = u_charName(c, U_UNICODE_CHAR_NAME, buffer.baseAddress, 128, &status)
-            guard !status.isFailure, length > 0, length <= 128 else { return nil }
+            guard let length = ICU.u_charName(c, U_UNICODE_CHAR_NAME, buffer.baseAddress, 128), length > 0, length <= 128 else { return nil }
             return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(length)), as: UTF8.self)
         }
     }
@@ -73,9 +71,8 @@ public struct ScalarProperties: Sendable, Hashable {
     public var script: String { Self.scriptCode(scriptValue) }
 
     var scriptValue: Int32 {
-        var status = U_ZERO_ERROR
-        let value = uscript_getScript(c, &status)
-        return status.isFailure ? USCRIPT_UNKNOWN : value
+        let value = ICU.uscript_getScript(c)
+        return value == USCRIPT_INVALID_CODE ? USCRIPT_UNKNOWN : value
     }
 
     /// The `Script_Extensions` property as ISO 15924 codes, sorted.
@@ -183,9 +180,7 @@ public struct ScalarProperties: Sendable, Hashable {
         let upper = String(decoding: name.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
         guard !upper.isEmpty, upper.utf8.count < 256, !upper.utf8.contains(0) else { throw .unknownCharacterName(name) }
         for choice in [U_UNICODE_CHAR_NAME, U_CHAR_NAME_ALIAS, U_EXTENDED_CHAR_NAME] {
-            var status = U_ZERO_ERROR
-            let value = u_charFromName(choice, upper, &status)
-            if !status.isFailure, let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { return scalar }
+            if let value = ICU.u_charFromName(choice, upper), let scalar = Unicode.Scalar(UInt32(bitPattern: value)) { return scalar }
         }
         throw .unknownCharacterName(name)
     }
@@ -207,9 +202,8 @@ public struct ScalarProperties: Sendable, Hashable {
     /// `Script_Extensions` as ICU script values (at least one: the script itself).
     static func scriptExtensionValues(_ c: Int32) -> [Int32] {
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { buffer in
-            var status = U_ZERO_ERROR
-            let count = uscript_getScriptExtensions(c, buffer.baseAddress, 32, &status)
-            guard !status.isFailure, count > 0 else { return [USCRIPT_UNKNOWN] }
+            let count = ICU.uscript_getScriptExtensions(c, buffer.baseAddress, 32)
+            guard count > 0 else { return [USCRIPT_UNKNOWN] }
             return Array(buffer[..<Int(count)])
         }
     }

@@ -50,8 +50,7 @@ public struct ScriptRun: Sendable, Hashable {
             if c < 0x80 {
                 script = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A ? ScriptRun.latin : USCRIPT_COMMON
             } else {
-                var status = U_ZERO_ERROR
-                script = uscript_getScript(c, &status)
+                script = ICU.uscript_getScript(c)
             }
             if script == USCRIPT_COMMON || script == USCRIPT_INHERITED {
                 switch u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE) {
@@ -81,8 +80,5 @@ public struct ScriptRun: Sendable, Hashable {
         if offset > runStart { body(runStart, offset, runScript) }
     }
 
-    private static let latin: Int32 = {
-        var status = U_ZERO_ERROR
-        return uscript_getScript(0x61, &status)
-    }()
+    private static let latin: Int32 = ICU.uscript_getScript(0x61)
 }

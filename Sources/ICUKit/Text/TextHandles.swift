@@ -39,7 +39,7 @@ final class CaseMapHandle: @unchecked Sendable {
     }
 
     private static func open(_ locale: String, _ options: UInt32) throws(ICUError) -> ICUHandle {
-        ICUHandle(try ICU.open("ucasemap_open(\(locale))", as: ICUError.self, close: ucasemap_close) { ucasemap_open(locale, options, &$0) }) {
+        ICUHandle(try ICU.ucasemap_open(locale: locale, options: options)) {
             ucasemap_close($0)
         }
     }

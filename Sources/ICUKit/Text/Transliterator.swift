@@ -52,8 +52,8 @@ public struct Transliterator: Sendable {
     }
 
     /// The deepest nesting of rule segments `( … )` ICUKit hands to ICU. ICU 72's rule
-    /// parser needs memory exponential in the nesting (TransliterateFuzz: about 80 nested
-    /// "(" exhausted 2 GB); real rules nest a few levels at most.
+    /// parser needs memory exponential in the nesting (about 80 nested "(" exhaust 2 GB);
+    /// real rules nest a few levels at most.
     static let maximumSegmentNesting = 16
 
     /// Visits the UTF-16 units of rule text that are syntax: not quoted (`'…'`, only outside
@@ -85,14 +85,14 @@ public struct Transliterator: Sendable {
 
     /// Refuses segments ICU would refuse or choke on, before ICU sees them: nested deeper
     /// than ``maximumSegmentNesting``, or left open at the end of a rule half (ICU refuses
-    /// those as U_UNCLOSED_SEGMENT, but its parser leaks on that path: TransliterateFuzz's
-    /// campaigns ran out of memory). A rule half ends at `;`, at an operator (`>`, `<`, `=`,
+    /// those as U_UNCLOSED_SEGMENT, but its parser leaks on that path, so that repeated
+    /// attempts exhaust memory). A rule half ends at `;`, at an operator (`>`, `<`, `=`,
     /// `→`, `←`, `↔`) or at the end of the text.
     ///
     /// Also refused: a back-reference inside the very segment it names (`(a$1) > x;`). ICU
     /// compiles and runs such rules, but copying them (`utrans_clone`, which every
     /// ICUKit transliteration uses) recurses without end in `StringMatcher::setData`: a stack
-    /// overflow (found by TransliterateFuzz).
+    /// overflow.
     private static func checkSegmentNesting(_ rules: String) throws(TextTransformError) {
         let units = Array(rules.utf16)
         var open: [(offset: Int, line: Int, number: Int, input: Bool)] = []
@@ -139,8 +139,7 @@ public struct Transliterator: Sendable {
 
     /// Refuses a back-reference `$N` to a segment the rules cannot have: N larger than the
     /// number of "(" in the whole text. ICU 72 pads a table up to segment N before it finds
-    /// the segment undefined, so `$444444444` took 8 s and 900 MB to fail (found by
-    /// TransliterateFuzz).
+    /// the segment undefined, so `$444444444` takes 8 s and 900 MB to fail.
     static func checkSegmentReferences(_ rules: String) throws(TextTransformError) {
         var parentheses = 0
         try scanRuleSyntax(rules) { (unit, _, _, setDepth) throws(TextTransformError) in

@@ -30,20 +30,20 @@ enum TransliteratorEngine {
         }
         let idUnits = Array(id.utf16)
         let ruleUnits = rules.map { Array($0.utf16) }
-        var parseError = CICU_UParseError()
-        var status = U_ZERO_ERROR
         let direction = reverse ? UTRANS_REVERSE : UTRANS_FORWARD
-        let opened: Raw? = idUnits.withUnsafeBufferPointer { idBuffer in
+        let opened: Result<Raw, ICU.TransliteratorOpenFailure> = idUnits.withUnsafeBufferPointer { idBuffer in
             if let ruleUnits {
                 return ruleUnits.withUnsafeBufferPointer { ruleBuffer in
-                    utrans_openU(idBuffer.baseAddress, Int32(idBuffer.count), direction,
-                                 ruleBuffer.baseAddress ?? idBuffer.baseAddress, Int32(ruleBuffer.count), &parseError, &status)
+                    Result { () throws(ICU.TransliteratorOpenFailure) in try ICU.utrans_openU(idBuffer, direction, rules: ruleBuffer) }
                 }
             }
-            return utrans_openU(idBuffer.baseAddress, Int32(idBuffer.count), direction, nil, -1, &parseError, &status)
+            return Result { () throws(ICU.TransliteratorOpenFailure) in try ICU.utrans_openU(idBuffer, direction, rules: nil) }
         }
-        guard let opened, !status.isFailure else {
-            if let opened { utrans_close(opened) }
+        switch opened {
+        case .success(let opened):
+            return owned(opened)
+        case .failure(let failure):
+            let parseError = failure.parseError
             if let rules {
                 let context = withUnsafeBytes(of: parseError.preContext) { Self.text($0) }
                     + withUnsafeBytes(of: parseError.postContext) { Self.text($0) }
@@ -56,19 +56,15 @@ enum TransliteratorEngine {
                 }
                 throw .invalidRules(rules, line: line, offset: offset, context: context)
             }
-            if status == U_INVALID_ID || status == U_PARSE_ERROR || status == U_ILLEGAL_ARGUMENT_ERROR
-                || status == U_MISSING_RESOURCE_ERROR || status > 0x10000 {
-                throw .unknownTransliterator(id)
-            }
-            throw .icu(ICUError(status, operation: "utrans_openU(\(id))"))
+            if failure.isUnknownID { throw .unknownTransliterator(id) }
+            throw .icu(ICUError(failure.error.code, operation: "utrans_openU(\(id))"))
         }
-        return owned(opened)
     }
 
     /// Whether an ID element opens an inverse `(…` without closing it, opens a second one
-    /// inside it, or closes one it never opened (ignoring `[…]` filters). ICU 72 refuses such IDs but leaks 272 bytes each
-    /// time (found by TransliterateFuzz; plain C `utrans_openU` on "A(B" or "(A(B)" leaks
-    /// the same), so they are refused here.
+    /// inside it, or closes one it never opened (ignoring `[…]` filters). ICU 72 refuses
+    /// such IDs but leaks 272 bytes each time (plain C `utrans_openU` on "A(B" or "(A(B)"
+    /// leaks the same), so they are refused here.
     static func hasUnclosedParenthesis(_ id: String) -> Bool {
         var setDepth = 0, open = false, escaped = false
         for scalar in id.unicodeScalars {
@@ -94,8 +90,7 @@ enum TransliteratorEngine {
     /// back-reference (`$1`…`$9`) follows in the same output, or nil. Segments belong before
     /// the operator; ICU 72 crashes (SIGSEGV in `~TransliterationRule` from
     /// `TransliterationRuleSet::addRule`) on rules such as `a > ($2` or `a <> ($1$2`, also
-    /// through plain C `utrans_openU` (found by TransliterateFuzz), so such rules are refused
-    /// here. Quotes, escapes, sets, comments and function calls (`&Any-Upper($1)`) are skipped.
+    /// through plain C `utrans_openU`, so such rules are refused here. Quotes, escapes, sets, comments and function calls (`&Any-Upper($1)`) are skipped.
     static func outputSegmentBeforeBackReference(_ rules: String) -> Int? {
         var quoted = false, escaped = false, comment = false, setDepth = 0
         var output = false, function = false, segment: Int?
@@ -145,11 +140,7 @@ enum TransliteratorEngine {
     }
 
     static func cloneOrThrow(_ template: OpaquePointer) throws(ICUError) -> ICUHandle {
-        var status = U_ZERO_ERROR
-        guard let copy = utrans_clone(template, &status), !status.isFailure else {
-            throw ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "utrans_clone")
-        }
-        return owned(copy)
+        owned(try ICU.utrans_clone(template))
     }
 
     static func clone(_ template: OpaquePointer) throws(TextTransformError) -> ICUHandle {
@@ -180,8 +171,8 @@ enum TransliteratorEngine {
 
     /// The text goes from UTF-8 into a gap buffer the C++ target CICUTranslit owns, which ICU
     /// transliterates in place through `icu::Replaceable`: replacements cost their own length
-    /// instead of moving the whole tail of the text (utrans_transUChars on a UnicodeString took
-    /// time quadratic in the length of a long line), and the text may grow only to
+    /// instead of moving the whole tail of the text (utrans_transUChars on a UnicodeString
+    /// takes time quadratic in the length of a long line), and the text may grow only to
     /// ``maximumLength(forUTF8Count:)``, the elements of a compound visiting at most 16 times
     /// that many units in all (rules such as `a > |aa;` in k `::Null;` phases grow a text
     /// 17^k times): past either, ``TextTransformError/outputTooLarge(limit:)``.
@@ -192,14 +183,8 @@ enum TransliteratorEngine {
             throw .inputTooLong(InputTooLongError(length: utf8.count, limit: Int(Int32.max) / 4, unit: "UTF-8 bytes"))
         }
         let maximum = maximumLength(forUTF8Count: utf8.count)
-        var status = U_ZERO_ERROR
-        var outcome: Int32 = 0
-        let result = utf8.withMemoryRebound(to: CChar.self) { bytes in
-            icukit_transliterate(UnsafeRawPointer(handle), bytes.baseAddress, Int32(bytes.count),
-                                 Int32(maximum), Int64(maximum) * 16, &outcome, &status)
-        }
-        guard let result, !status.isFailure else {
-            throw .icu(ICUError(status.isFailure ? status : U_MEMORY_ALLOCATION_ERROR, operation: "Transliterator::filteredTransliterate"))
+        let (result, outcome) = try TextTransformError.wrapping { () throws(ICUError) in
+            try ICU.icukit_transliterate(handle, utf8, maxLength: Int32(maximum), maxWork: Int64(maximum) * 16)
         }
         defer { icukit_translit_free(result) }
         if outcome == Int32(ICUKIT_TRANSLIT_TOO_LARGE) { throw .outputTooLarge(limit: maximum) }
@@ -210,15 +195,6 @@ enum TransliteratorEngine {
 
     /// Every system transliterator ID, as `utrans_openIDs` lists them.
     static func availableIDs() -> [String] {
-        var status = U_ZERO_ERROR
-        guard let ids = utrans_openIDs(&status), !status.isFailure else { return [] }
-        defer { uenum_close(ids) }
-        var result: [String] = []
-        while true {
-            var length: Int32 = 0
-            guard let units = uenum_unext(ids, &length, &status), !status.isFailure else { break }
-            result.append(UTF16Transcoding.string(UnsafeBufferPointer(start: units, count: Int(length))))
-        }
-        return result
+        ICU.utrans_openIDs()
     }
 }

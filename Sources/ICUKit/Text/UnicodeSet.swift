@@ -42,12 +42,9 @@ public struct UnicodeSet: Sendable, Hashable {
         self.pattern = pattern
         let units = Array(pattern.utf16)
         guard !units.isEmpty, units.count < 1 << 20 else { throw .invalidSetPattern(pattern, offset: nil) }
-        guard let set = uset_openEmpty() else { throw .icu(ICUError(U_MEMORY_ALLOCATION_ERROR, operation: "uset_openEmpty")) }
-        var status = U_ZERO_ERROR
-        let end = units.withUnsafeBufferPointer {
-            uset_applyPattern(set, $0.baseAddress, Int32($0.count), UInt32(USET_IGNORE_SPACE), &status)
-        }
-        if status.isFailure {
+        let set: OpaquePointer
+        do { set = try ICU.uset_openEmpty() } catch { throw .icu(error) }
+        guard let end = units.withUnsafeBufferPointer({ ICU.uset_applyPattern(set, $0, options: UInt32(USET_IGNORE_SPACE)) }) else {
             uset_close(set)
             throw .invalidSetPattern(pattern, offset: nil)
         }

@@ -9,12 +9,12 @@ struct DetectionTablesTests {
     func bmpInfo() {
         var differences: [UInt32] = []
         for value in UInt32(0)..<0x10000 {
-            let expected = UInt8(LanguageModels.slowCharClass(value)) | (LanguageModels.slowIsBad(value) ? 4 : 0)
-            if LanguageModels.bmpInfo(of: value) != expected || LanguageModels.bmpInfo[Int(value)] != expected {
+            let expected = UInt8(DetectionLanguageProfiles.slowCharClass(value)) | (DetectionLanguageProfiles.slowIsBad(value) ? 4 : 0)
+            if DetectionLanguageProfiles.bmpInfo(of: value) != expected || DetectionLanguageProfiles.bmpInfo[Int(value)] != expected {
                 differences.append(value)
             }
         }
         #expect(differences.isEmpty, "first: \(differences.prefix(5).map { String($0, radix: 16) })")
-        #expect(LanguageModels.bmpInfo[0x4E2D] == 2 && LanguageModels.bmpInfo[0xE000] == 7 && LanguageModels.bmpInfo[0x41] == 0)
+        #expect(DetectionLanguageProfiles.bmpInfo[0x4E2D] == 2 && DetectionLanguageProfiles.bmpInfo[0xE000] == 7 && DetectionLanguageProfiles.bmpInfo[0x41] == 0)
     }
 }

@@ -161,7 +161,7 @@ struct CaseMappingFastPathTests {
 
     @Test("random multi-script strings equal ICU, in root, de and ru", arguments: Operation.allCases)
     func randomStrings(operation: Operation) throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix(state: 164)
         var seeds = NormalizationPropertyTests.randomStrings(1000, seed: 7)
         for _ in 0..<3000 {
             var text = ""

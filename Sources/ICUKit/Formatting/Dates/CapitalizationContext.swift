@@ -70,10 +70,10 @@ protocol ContextualFormatting {
 
 /// Replaces the first `placeholder` in `template` with `render(context)`, where the
 /// context is resolved for that position.
-func insert(
+func insert<E: Error>(
     into template: String, placeholder: String, context: CapitalizationContext, locale: LocaleID,
-    _ render: (CapitalizationContext) throws -> String
-) rethrows -> String {
+    _ render: (CapitalizationContext) throws(E) -> String
+) throws(E) -> String {
     guard let range = template.firstRange(of: placeholder) else { return template }
     let resolved = context.resolved(forInsertionAt: range.lowerBound, in: template, locale: locale)
     var result = template

@@ -34,18 +34,12 @@ final class DateFormatEngine: Sendable {
             throw .icu(error)
         }
         let zone = Array(configuration.timeZone.utf16)
-        var status = U_ZERO_ERROR
-        let opened = zone.withUnsafeBufferPointer { zone in
-            if let pattern {
-                return pattern.withUnsafeBufferPointer {
-                    udat_open(UDAT_PATTERN, UDAT_PATTERN, localeID, zone.baseAddress, Int32(zone.count), $0.baseAddress, Int32($0.count), &status)
-                }
-            }
-            return udat_open(timeStyle, dateStyle, localeID, zone.baseAddress, Int32(zone.count), nil, 0, &status)
-        }
-        guard let opened, !status.isFailure else {
+        let opened: OpaquePointer
+        do throws(ICUError) {
+            opened = try ICU.udat_open(timeStyle: timeStyle, dateStyle: dateStyle, localeID, zone: zone, pattern: pattern, operation: "udat_open(\(localeID))")
+        } catch {
             if case .pattern(let explicit) = configuration.source { throw .invalidPattern(explicit, offset: nil, reason: "") }
-            throw .icu(ICUError(status.isFailure ? status : U_MISSING_RESOURCE_ERROR, operation: "udat_open(\(localeID))"))
+            throw .icu(error)
         }
         let template = ICUHandle(opened) { udat_close($0) }
         if case .styles = configuration.source, let cycle = configuration.hourCycle {
@@ -58,32 +52,29 @@ final class DateFormatEngine: Sendable {
             }
         }
         if configuration.context != .none {
-            udat_setContext(template.pointer, configuration.context.icuValue, &status)
-            if status.isFailure { throw .icu(ICUError(status, operation: "udat_setContext")) }
+            try FormattingError.wrapping { () throws(ICUError) in try ICU.udat_setContext(template.pointer, configuration.context.icuValue) }
         }
         self.pattern = Self.pattern(of: template.pointer)
         parsesFractionalSeconds = Self.hasFractionalSeconds(self.pattern)
-        var localeStatus = U_ZERO_ERROR
-        actualLocale = udat_getLocaleByType(template.pointer, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
-        validLocale = udat_getLocaleByType(template.pointer, ULOC_VALID_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
-        var typeStatus = U_ZERO_ERROR
-        let type = ucal_getType(udat_getCalendar(template.pointer), &typeStatus).map { String(cString: $0) } ?? "gregorian"
+        actualLocale = ICU.udat_getLocaleByType(template.pointer, ULOC_ACTUAL_LOCALE)
+        validLocale = ICU.udat_getLocaleByType(template.pointer, ULOC_VALID_LOCALE)
+        let type = udat_getCalendar(template.pointer).flatMap { try? ICU.ucal_getType($0) } ?? "gregorian"
         calendar = (try? CalendarSystem(type)) ?? .gregorian
         let first = template
-        do { pool = try ICUPool(capacity: 8) { () throws(ICUError) in
-            ICUHandle(try ICU.open("udat_clone", as: ICUError.self, close: udat_close) { udat_clone(first.pointer, &$0) }) { udat_close($0) }
-        } } catch { throw .icu(error) }
+        pool = try FormattingError.wrapping { () throws(ICUError) in
+            try ICUPool(capacity: 8) { () throws(ICUError) in ICUHandle(try ICU.udat_clone(first.pointer)) { udat_close($0) } }
+        }
     }
 
 
     static func pattern(of handle: OpaquePointer) -> String {
-        (try? ICUBuffers.utf16String(operation: "udat_toPattern") { udat_toPattern(handle, 0, $0, $1, &$2) }) ?? ""
+        (try? ICU.udat_toPattern(handle)) ?? ""
     }
 
     /// The locale's best pattern for `skeleton` (with the hour cycle applied).
     static func bestPattern(_ skeleton: String, locale: LocaleID, hourCycle: DateTimeFormatter.HourCycle?) throws(ICUError) -> String {
         let localeID = locale.setting("hours", to: hourCycle?.rawValue).identifier
-        let generator = try ICU.open("udatpg_open(\(localeID))", as: ICUError.self, close: udatpg_close) { udatpg_open(localeID, &$0) }
+        let generator = try ICU.udatpg_open(localeID)
         defer { udatpg_close(generator) }
         var skeletonText = skeleton
         if let hourCycle {
@@ -92,9 +83,8 @@ final class DateFormatEngine: Sendable {
             if !hourCycle.isTwelveHour { skeletonText.removeAll { $0 == "a" || $0 == "b" || $0 == "B" } }
         }
         let units = Array(skeletonText.utf16)
-        return try ICUBuffers.utf16String(operation: "udatpg_getBestPatternWithOptions(\(skeleton))") {
-            udatpg_getBestPatternWithOptions(generator, units, Int32(units.count), UDATPG_MATCH_NO_OPTIONS, $0, $1, &$2)
-        }
+        return try ICU.udatpg_getBestPatternWithOptions(
+            generator, units, UDATPG_MATCH_NO_OPTIONS, operation: "udatpg_getBestPatternWithOptions(\(skeleton))")
     }
 
     /// `pattern` with its hour fields in `cycle`: 24-hour cycles drop the day period,
@@ -159,22 +149,17 @@ final class DateFormatEngine: Sendable {
     @inline(__always)
     func format(_ udate: Double) throws(FormattingError) -> String {
         guard udate.isFinite, abs(udate) < 1.8e17 else { throw .dateOutOfRange(udate / 1000) }
-        do {
-            return try pool.withHandle { (handle) throws(ICUError) -> String in
-                try ICUBuffers.utf16String(operation: "udat_format") { buffer, capacity, status in
-                    udat_format(handle, udate, buffer, capacity, nil, &status)
-                }
-            }
-        } catch {
-            throw .icu(error)
+        return try FormattingError.wrapping { () throws(ICUError) in
+            try pool.withHandle { (handle) throws(ICUError) -> String in try ICU.udat_format(handle, udate) }
         }
     }
 
     /// The most decimal digits in a row a text may hold when the pattern has a
     /// fractional-seconds field. ICU (72 and 76, plain C too) scales a parsed fraction by
     /// dividing by 10^(digits − 3) computed in `Int32`; from 35 digits the power wraps to 0
-    /// and the process dies of SIGFPE (found by DatePatternFuzz). No date has a run that
-    /// long, so such a text is refused before ICU sees it (a margin below 35 is kept).
+    /// and the process dies of SIGFPE (Fuzz/regressions/DatePatternFuzz/fraction-35-digits-sigfpe).
+    /// No date has a run that long, so such a text is refused before ICU sees it (a margin
+    /// below 35 is kept).
     static let longestDigitRun = 31
 
     /// Whether `pattern` has an `S` field: a letter outside single quotes (`''` is a quote).
@@ -231,18 +216,14 @@ final class DateFormatEngine: Sendable {
                 udat_setLenient(handle, lenient ? 1 : 0)
                 owned.setting = lenient ? 1 : 0
             }
-            var status = U_ZERO_ERROR
-            var position: Int32 = 0
-            let result = units.withUnsafeBufferPointer {
-                udat_parse(handle, $0.baseAddress, Int32($0.count), &position, &status)
-            }
+            let (result, position, failed) = units.withUnsafeBufferPointer { ICU.udat_parse(handle, $0) }
             var end = Int(position)
-            if !status.isFailure {
+            if !failed {
                 while end < units.count, let scalar = Unicode.Scalar(units[end]), scalar.properties.isWhitespace { end += 1 }
             }
-            guard !status.isFailure, end == units.count, !units.isEmpty else {
+            guard !failed, end == units.count, !units.isEmpty else {
                 // Where parsing failed, or the first unused character after it.
-                let utf16Offset = min(max(status.isFailure ? Int(position) : end, 0), units.count)
+                let utf16Offset = min(max(failed ? Int(position) : end, 0), units.count)
                 throw .unparseable(text, byteOffset: byteOffset(utf16Offset))
             }
             return result

@@ -81,8 +81,17 @@ public struct DateRangeFormatter: Sendable, Hashable {
 
     /// Formats the interval and puts it in place of `placeholder` in `template`; with a
     /// ``CapitalizationContext/dynamic`` context, capitalized for that position.
-    public func format(_ start: Date, _ end: Date, into template: String, placeholder: String = "{0}") throws -> String {
-        try insert(into: template, placeholder: placeholder, context: context, locale: locale) { resolved in
+    ///
+    /// ```swift
+    /// let months = try DateRangeFormatter(template: "LLLL", locale: LocaleID("cs"), timeZone: "UTC", context: .dynamic)
+    /// try months.format(june1, july1, into: "{0} je léto.")   // "Červen\u{2009}–\u{2009}červenec je léto."
+    /// try months.format(june1, july1, into: "Léto je {0}.")   // "Léto je červen\u{2009}–\u{2009}červenec."
+    /// ```
+    /// - Throws: ``FormattingError/dateOutOfRange(_:)`` for an instant ICU cannot
+    ///   format, ``FormattingError/icu(_:)`` if ICU fails; `template` is returned
+    ///   unchanged when it has no `placeholder`.
+    public func format(_ start: Date, _ end: Date, into template: String, placeholder: String = "{0}") throws(FormattingError) -> String {
+        try insert(into: template, placeholder: placeholder, context: context, locale: locale) { (resolved) throws(FormattingError) -> String in
             var changed = configuration
             changed.context = resolved
             let engine = try DateRangeEngine.cache.value(for: changed) { () throws(FormattingError) in try DateRangeEngine(changed) }
@@ -102,32 +111,17 @@ final class DateRangeEngine: Sendable {
         let open: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
             let skeleton = Array(configuration.template.utf16)
             let zone = Array(configuration.timeZone.utf16)
-            let formatter = try ICU.open("udtitvfmt_open", as: ICUError.self, close: udtitvfmt_close) {
-                udtitvfmt_open(configuration.locale.identifier, skeleton, Int32(skeleton.count), zone, Int32(zone.count), &$0)
-            }
-            var status = U_ZERO_ERROR
-            if configuration.context != .none && configuration.context != .dynamic {
-                udtitvfmt_setContext(formatter, configuration.context.icuValue, &status)
-            }
-            if status.isFailure {
-                udtitvfmt_close(formatter)
-                throw ICUError(status, operation: "udtitvfmt_setContext")
-            }
+            let context = configuration.context != .none && configuration.context != .dynamic ? configuration.context.icuValue : nil
+            let formatter = try ICU.udtitvfmt_open(configuration.locale.identifier, skeleton: skeleton, zone: zone, context: context)
             return ICUHandle(formatter) { udtitvfmt_close($0) }
         }
-        do { pool = try ICUPool(capacity: 8, make: open) } catch { throw .icu(error) }
+        pool = try FormattingError.wrapping { () throws(ICUError) in try ICUPool(capacity: 8, make: open) }
     }
 
     func format(_ start: Double, _ end: Double) throws(FormattingError) -> String {
         for value in [start, end] where !value.isFinite || abs(value) >= 1.8e17 { throw .dateOutOfRange(value / 1000) }
-        do {
-            return try pool.withHandle { (formatter) throws(ICUError) -> String in
-                try ICUBuffers.utf16String(operation: "udtitvfmt_format") { buffer, capacity, status in
-                    udtitvfmt_format(formatter, start, end, buffer, capacity, nil, &status)
-                }
-            }
-        } catch {
-            throw .icu(error)
+        return try FormattingError.wrapping { () throws(ICUError) in
+            try pool.withHandle { (formatter) throws(ICUError) -> String in try ICU.udtitvfmt_format(formatter, start, end) }
         }
     }
 }

@@ -217,8 +217,10 @@ public struct DateTimeFormatter: Sendable, Hashable {
     /// try cs.format(june, into: "{0} je měsíc.")     // "Červen je měsíc."
     /// try cs.format(june, into: "Teď je {0}.")       // "Teď je červen."
     /// ```
-    public func format(_ date: Date, into template: String, placeholder: String = "{0}") throws -> String {
-        try insert(into: template, placeholder: placeholder, context: context, locale: locale) { resolved in
+    /// - Throws: what ``format(_:)`` throws; `template` is returned unchanged when it has
+    ///   no `placeholder`.
+    public func format(_ date: Date, into template: String, placeholder: String = "{0}") throws(FormattingError) -> String {
+        try insert(into: template, placeholder: placeholder, context: context, locale: locale) { (resolved) throws(FormattingError) -> String in
             try (resolved == context ? self : with(context: resolved)).format(date)
         }
     }

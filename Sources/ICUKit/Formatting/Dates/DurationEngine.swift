@@ -24,9 +24,6 @@ final class DurationEngine: Sendable {
 
     init(_ key: Key) throws(FormattingError) {
         let locale = key.locale.identifier
-        func attempt<T>(_ body: () throws -> T) throws(FormattingError) -> T {
-            do { return try body() } catch { throw DurationEngine.failure(error) }
-        }
         let width = switch key.style {
         case .abbreviated: "unit-width-narrow"
         case .brief, .short: "unit-width-short"
@@ -35,52 +32,42 @@ final class DurationEngine: Sendable {
         var formatters: [DurationFormatter.Unit: ICUNumberFormatter] = [:]
         if key.style != .positional {
             for unit in DurationFormatter.Unit.allCases {
-                formatters[unit] = try attempt { try ICUNumberFormatter(skeleton: "measure-unit/duration-\(unit.rawValue) \(width) group-auto", locale: key.locale) }
+                formatters[unit] = try ICUNumberFormatter(skeleton: "measure-unit/duration-\(unit.rawValue) \(width) group-auto", locale: key.locale)
             }
         }
         unitFormatters = formatters
-        plain = try attempt { try ICUNumberFormatter(skeleton: "group-auto", locale: key.locale) }
-        padded = try attempt { try ICUNumberFormatter(skeleton: "integer-width/*00 group-off", locale: key.locale) }
+        plain = try ICUNumberFormatter(skeleton: "group-auto", locale: key.locale)
+        padded = try ICUNumberFormatter(skeleton: "integer-width/*00 group-off", locale: key.locale)
         let listWidth: ListStyle.Width = switch key.style {
         case .abbreviated, .brief: .narrow
         case .short: .short
         case .full, .spellOut, .positional: .wide
         }
-        list = try attempt { try ICUListFormatter(ListStyle(type: .units, width: listWidth), locale: key.locale) }
+        list = try ICUListFormatter(ListStyle(type: .units, width: listWidth), locale: key.locale)
         if key.style == .spellOut {
             let openRules: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
-                ICUHandle(try ICU.open("unum_open(spellout)", as: ICUError.self, close: unum_close) {
-                    unum_open(UNUM_SPELLOUT, nil, 0, locale, nil, &$0)
-                }) { unum_close($0) }
+                ICUHandle(try ICU.unum_open(UNUM_SPELLOUT, locale, operation: "unum_open(spellout)")) { unum_close($0) }
             }
-            do { spellOut = try ICUPool(capacity: 8, make: openRules) } catch { throw .icu(error) }
+            spellOut = try FormattingError.wrapping { () throws(ICUError) in try ICUPool(capacity: 8, make: openRules) }
         } else {
             spellOut = nil
         }
         let openCaseMap: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
-            ICUHandle(try ICU.open("ucasemap_open", as: ICUError.self, close: ucasemap_close) {
-                ucasemap_open(locale, UInt32(U_TITLECASE_NO_LOWERCASE | U_TITLECASE_SENTENCES), &$0)
-            }) { ucasemap_close($0) }
+            ICUHandle(try ICU.ucasemap_open(locale: locale, options: UInt32(U_TITLECASE_NO_LOWERCASE | U_TITLECASE_SENTENCES))) { ucasemap_close($0) }
         }
-        do { caseMap = try ICUPool(capacity: 8, make: openCaseMap) } catch { throw .icu(error) }
+        caseMap = try FormattingError.wrapping { () throws(ICUError) in try ICUPool(capacity: 8, make: openCaseMap) }
         separators = Self.positionalSeparators(locale: locale)
         approximately = Self.approximatelyAffixes(key.locale)
         minusSign = Self.symbol(UNUM_MINUS_SIGN_SYMBOL, locale: locale) ?? "-"
         var rules: [DurationFormatter.Unit: [UInt16]] = [:]
         if let spellOut {
-            let fallback = spellOut.withHandle { rules in
-                try? ICUBuffers.utf16String(operation: "unum_getTextAttribute") {
-                    unum_getTextAttribute(rules, UNUM_DEFAULT_RULESET, $0, $1, &$2)
-                }
-            } ?? ""
+            let fallback = spellOut.withHandle { rules in try? ICU.unum_getTextAttribute(rules, UNUM_DEFAULT_RULESET) } ?? ""
             for unit in DurationFormatter.Unit.allCases {
                 let gender = Self.unitResource(["units", "duration", unit.rawValue, "gender"], locale: locale)
                 let candidates = (gender.map { ["%spellout-cardinal-\($0)"] } ?? []) + ["%spellout-cardinal", fallback]
                 rules[unit] = spellOut.withHandle { handle in
                     candidates.lazy.map { Array($0.utf16) }.first { name in
-                        var status = U_ZERO_ERROR
-                        unum_setTextAttribute(handle, UNUM_DEFAULT_RULESET, name, Int32(name.count), &status)
-                        return !status.isFailure && !name.isEmpty
+                        (try? ICU.unum_setTextAttribute(handle, UNUM_DEFAULT_RULESET, name)) != nil && !name.isEmpty
                     }
                 }
             }
@@ -112,19 +99,7 @@ final class DurationEngine: Sendable {
 
     /// CLDR unit data (`icudt72l-unit`): the string at `path`, or `nil`.
     static func unitResource(_ path: [String], locale: String) -> String? {
-        var status = U_ZERO_ERROR
-        guard let root = ures_open(unitTree, locale, &status), !status.isFailure else { return nil }
-        var opened: [OpaquePointer] = [root]
-        defer { opened.forEach { ures_close($0) } }
-        var bundle = root
-        for key in path.dropLast() {
-            guard let next = ures_getByKey(bundle, key, nil, &status), !status.isFailure else { return nil }
-            opened.append(next)
-            bundle = next
-        }
-        var length: Int32 = 0
-        guard let chars = ures_getStringByKey(bundle, path.last!, &length, &status), !status.isFailure else { return nil }
-        return UTF16Transcoding.string(UnsafeBufferPointer(start: chars, count: Int(length)))
+        ICU.ures_string(unitTree, locale, path: path)
     }
 
     /// The locale's approximately pattern, as ICU applies it: its number range formatter
@@ -141,36 +116,26 @@ final class DurationEngine: Sendable {
     }
 
     static func symbol(_ symbol: Int32, locale: String) -> String? {
-        var status = U_ZERO_ERROR
-        guard let format = unum_open(UNUM_DECIMAL, nil, 0, locale, nil, &status), !status.isFailure else { return nil }
+        guard let format = try? ICU.unum_open(UNUM_DECIMAL, locale, operation: "unum_open") else { return nil }
         defer { unum_close(format) }
-        let text = try? ICUBuffers.utf16String(operation: "unum_getSymbol", capacity: 16) { unum_getSymbol(format, symbol, $0, $1, &$2) }
+        let text = try? ICU.unum_getSymbol(format, symbol)
         return text.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// An error of the number or list formatters underneath, as a ``FormattingError``.
-    static func failure(_ error: any Error) -> FormattingError {
-        if let error = error as? ICUError { return .icu(error) }
-        if let error = error as? FormattingError { return error }
-        return .icu(ICUError(U_ILLEGAL_ARGUMENT_ERROR, operation: "\(error)"))
-    }
-
     private func number(_ formatter: ICUNumberFormatter, _ value: Int64) throws(FormattingError) -> String {
-        do { return try formatter.format(Int(value)) } catch { throw Self.failure(error) }
+        try formatter.format(Int(value))
     }
 
     private func spelledOut(_ value: Int64, unit: DurationFormatter.Unit) throws(FormattingError) -> String {
         guard let spellOut else { return String(value) }
         let ruleSet = spellOutRules[unit] ?? []
-        do {
-            return try spellOut.withHandle { (rules) throws(ICUError) -> String in
-                if !ruleSet.isEmpty {
-                    var status = U_ZERO_ERROR
-                    unum_setTextAttribute(rules, UNUM_DEFAULT_RULESET, ruleSet, Int32(ruleSet.count), &status)
-                }
-                return try ICUBuffers.utf16String(operation: "unum_formatInt64") { unum_formatInt64(rules, value, $0, $1, nil, &$2) }
+        return try FormattingError.wrapping { () throws(ICUError) in
+            try spellOut.withHandle { (rules) throws(ICUError) -> String in
+                // A rule set that ICU refuses leaves the previous one (the default) in place.
+                if !ruleSet.isEmpty { try? ICU.unum_setTextAttribute(rules, UNUM_DEFAULT_RULESET, ruleSet) }
+                return try ICU.unum_formatInt64(rules, value)
             }
-        } catch { throw .icu(error) }
+        }
     }
 
     func render(_ values: [(DurationFormatter.Unit, UInt64)], negative: Bool, positional: Bool, padded pad: Bool) throws(FormattingError) -> String {
@@ -204,21 +169,13 @@ final class DurationEngine: Sendable {
 
     private func list(_ items: [String]) throws(FormattingError) -> String {
         if items.count == 1 { return items[0] }
-        do { return try list.format(items) } catch { throw Self.failure(error) }
+        return try list.format(items)
     }
 
     /// Titlecases the first letter of `text`, locale-aware, leaving the rest as it is.
     func capitalizeFirst(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        return (try? caseMap.withHandle { (map) throws(ICUError) -> String in
-            try ICUBuffers.string(operation: "ucasemap_utf8ToTitle", capacity: bytes.count + 16) { buffer, capacity, status in
-                bytes.withUnsafeBufferPointer { source in
-                    source.withMemoryRebound(to: CChar.self) {
-                        ucasemap_utf8ToTitle(map, buffer, capacity, $0.baseAddress, Int32($0.count), &status)
-                    }
-                }
-            }
-        }) ?? text
+        return (try? caseMap.withHandle { (map) throws(ICUError) -> String in try ICU.titlecased(map, bytes) }) ?? text
     }
 }
 

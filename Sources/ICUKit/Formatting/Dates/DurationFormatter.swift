@@ -230,8 +230,17 @@ public struct DurationFormatter: Sendable, Hashable {
 
     /// Formats and puts the text in place of `placeholder` in `template`, capitalized
     /// for that position when the context is ``CapitalizationContext/dynamic``.
-    public func format(seconds: Double, into template: String, placeholder: String = "{0}") throws -> String {
-        try insert(into: template, placeholder: placeholder, context: options.context, locale: locale) { resolved in
+    ///
+    /// ```swift
+    /// let options = DurationFormatter.Options(unitsStyle: .spellOut, allowedUnits: [.hour], context: .dynamic)
+    /// let hours = try DurationFormatter(locale: LocaleID("en"), options: options)
+    /// try hours.format(seconds: 7200, into: "{0} left.")        // "Two hours left."
+    /// try hours.format(seconds: 7200, into: "Only {0} left.")   // "Only two hours left."
+    /// ```
+    /// - Throws: what ``format(seconds:)`` throws; `template` is returned unchanged when
+    ///   it has no `placeholder`.
+    public func format(seconds: Double, into template: String, placeholder: String = "{0}") throws(FormattingError) -> String {
+        try insert(into: template, placeholder: placeholder, context: options.context, locale: locale) { (resolved) throws(FormattingError) -> String in
             var changed = options
             changed.context = resolved
             return try DurationFormatter(locale: locale, options: changed).format(seconds: seconds)

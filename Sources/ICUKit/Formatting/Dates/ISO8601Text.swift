@@ -92,15 +92,18 @@ public enum ISO8601Text {
         guard let zone = TimeZoneIDs.canonical(timeZone) else { throw .unknownTimeZone(timeZone) }
         if zone == "Etc/UTC" || zone == "Etc/GMT" { return 0 }
         let units = Array(zone.utf16)
-        let calendar = try ICU.open("ucal_open(\(zone))", as: FormattingError.self, close: ucal_close) {
-            ucal_open(units, Int32(units.count), "en_US_POSIX", UCAL_GREGORIAN, &$0)
+        let (raw, dst) = try FormattingError.wrapping { () throws(ICUError) in
+            let calendar = try units.withUnsafeBufferPointer { (units) throws(ICUError) in
+                try ICU.ucal_open(units, "en_US_POSIX", UCAL_GREGORIAN, operation: "ucal_open(\(zone))")
+            }
+            defer { ucal_close(calendar) }
+            do throws(ICUError) {
+                try ICU.ucal_setMillis(calendar, local)
+                return try ICU.ucal_getTimeZoneOffsetFromLocal(calendar, UCAL_TZ_LOCAL_FORMER, UCAL_TZ_LOCAL_FORMER)
+            } catch {
+                throw error.reported(as: "ucal_getTimeZoneOffsetFromLocal")
+            }
         }
-        defer { ucal_close(calendar) }
-        var status = U_ZERO_ERROR
-        ucal_setMillis(calendar, local, &status)
-        var raw: Int32 = 0, dst: Int32 = 0
-        ucal_getTimeZoneOffsetFromLocal(calendar, UCAL_TZ_LOCAL_FORMER, UCAL_TZ_LOCAL_FORMER, &raw, &dst, &status)
-        if status.isFailure { throw .icu(ICUError(status, operation: "ucal_getTimeZoneOffsetFromLocal")) }
         return Double(raw) + Double(dst)
     }
 

@@ -134,8 +134,16 @@ public struct RelativeTimeFormatter: Sendable, Hashable {
 
     /// Formats and puts the text in place of `placeholder` in `template`, capitalized
     /// for that position when the context is ``CapitalizationContext/dynamic``.
-    public func format(seconds: Double, into template: String, placeholder: String = "{0}") throws -> String {
-        try insert(into: template, placeholder: placeholder, context: context, locale: locale) { resolved in
+    ///
+    /// ```swift
+    /// let fr = try RelativeTimeFormatter(locale: LocaleID("fr"), context: .dynamic)
+    /// try fr.format(seconds: -86_400, into: "{0}, il pleuvait.")   // "Hier, il pleuvait."
+    /// try fr.format(seconds: -86_400, into: "Il pleuvait {0}.")    // "Il pleuvait hier."
+    /// ```
+    /// - Throws: what ``format(seconds:)`` throws; `template` is returned unchanged when
+    ///   it has no `placeholder`.
+    public func format(seconds: Double, into template: String, placeholder: String = "{0}") throws(FormattingError) -> String {
+        try insert(into: template, placeholder: placeholder, context: context, locale: locale) { (resolved) throws(FormattingError) -> String in
             var changed = configuration
             changed.context = resolved
             return try RelativeTimeFormatter(locale: changed.locale, width: changed.width, numeric: changed.numeric, context: resolved)
@@ -161,25 +169,15 @@ final class RelativeTimeEngine: Sendable {
     init(_ configuration: RelativeTimeFormatter.Configuration) throws(FormattingError) {
         let open: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
             let context = configuration.context == .dynamic ? UDISPCTX_CAPITALIZATION_NONE : configuration.context.icuValue
-            let formatter = try ICU.open("ureldatefmt_open", as: ICUError.self, close: ureldatefmt_close) {
-                ureldatefmt_open(configuration.locale.identifier, nil, configuration.width.icuValue, context, &$0)
-            }
+            let formatter = try ICU.ureldatefmt_open(configuration.locale.identifier, width: configuration.width.icuValue, context: context)
             return ICUHandle(formatter) { ureldatefmt_close($0) }
         }
-        do { pool = try ICUPool(capacity: 8, make: open) } catch { throw .icu(error) }
+        pool = try FormattingError.wrapping { () throws(ICUError) in try ICUPool(capacity: 8, make: open) }
     }
 
     func format(_ value: Double, _ unit: Int32, numeric: Bool) throws(FormattingError) -> String {
-        do {
-            return try pool.withHandle { (formatter) throws(ICUError) -> String in
-                try ICUBuffers.utf16String(operation: "ureldatefmt_format") { buffer, capacity, status in
-                    numeric
-                        ? ureldatefmt_formatNumeric(formatter, value, unit, buffer, capacity, &status)
-                        : ureldatefmt_format(formatter, value, unit, buffer, capacity, &status)
-                }
-            }
-        } catch {
-            throw .icu(error)
+        try FormattingError.wrapping { () throws(ICUError) in
+            try pool.withHandle { (formatter) throws(ICUError) -> String in try ICU.ureldatefmt_format(formatter, value, unit, numeric: numeric) }
         }
     }
 }

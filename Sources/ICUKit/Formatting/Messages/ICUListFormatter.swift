@@ -32,8 +32,8 @@ public struct ICUListFormatter: Sendable {
         self.locale = locale
         handle = try Self.cache.value(for: "\(style.type.rawValue)|\(style.width.rawValue)|\(locale.identifier)") {
             () throws(FormattingError) -> LockedHandle in
-            let opened = try ICU.open("ulistfmt_openForType(\(locale))", as: FormattingError.self, close: ulistfmt_close) {
-                ulistfmt_openForType(locale.identifier, style.type.icu, style.width.icu, &$0)
+            let opened = try FormattingError.wrapping { () throws(ICUError) in
+                try ICU.ulistfmt_openForType(locale.identifier, style.type.icu, style.width.icu)
             }
             return LockedHandle(opened) { ulistfmt_close($0) }
         }
@@ -63,22 +63,24 @@ public struct ICUListFormatter: Sendable {
             lengths.append(Int32(item.count))
         }
         if storage.isEmpty { storage.append(0) }
-        return try FormattingError.converting { try storage.withUnsafeBufferPointer { buffer in
-            var pointers: [UnsafePointer<UInt16>?] = []
-            var offset = 0
-            for length in lengths {
-                pointers.append(buffer.baseAddress! + offset)
-                offset += Int(length)
-            }
-            return try pointers.withUnsafeMutableBufferPointer { pointerBuffer in
-                try lengths.withUnsafeBufferPointer { lengthBuffer in
-                    try handle.withHandle { formatter throws(ICUError) in
-                        try ICUBuffers.utf16String(operation: "ulistfmt_format", capacity: total + 16 * max(items.count, 1)) {
-                            ulistfmt_format(formatter, pointerBuffer.baseAddress, lengthBuffer.baseAddress, Int32(items.count), $0, $1, &$2)
+        return try FormattingError.wrapping { () throws(ICUError) in
+            try storage.withUnsafeBufferPointer { buffer throws(ICUError) in
+                var pointers: [UnsafePointer<UInt16>?] = []
+                var offset = 0
+                for length in lengths {
+                    pointers.append(buffer.baseAddress! + offset)
+                    offset += Int(length)
+                }
+                return try pointers.withUnsafeMutableBufferPointer { pointerBuffer throws(ICUError) in
+                    try lengths.withUnsafeBufferPointer { lengthBuffer throws(ICUError) in
+                        try handle.withHandle { formatter throws(ICUError) in
+                            try ICU.ulistfmt_format(
+                                formatter, pointerBuffer.baseAddress, lengthBuffer.baseAddress, Int32(items.count),
+                                capacity: total + 16 * max(items.count, 1))
                         }
                     }
                 }
             }
-        } }
+        }
     }
 }

@@ -31,10 +31,6 @@ public struct StringsDict: Sendable {
     /// The entries by key.
     public let entries: [String: Entry]
 
-    /// The earlier name of ``FormattingError`` for stringsdict failures.
-    @available(*, deprecated, renamed: "FormattingError")
-    public typealias Error = FormattingError
-
     /// Reads the XML property list of a `.stringsdict` file.
     ///
     /// ```swift
@@ -108,7 +104,7 @@ public struct StringsDict: Sendable {
                 var category = try rules.category(for: value)
                 if value == 0, variable.forms[.zero] != nil { category = .zero }
                 let form = variable.forms[category] ?? variable.forms[.other]!
-                output += try FormattingError.converting { try Self.substitute(form, [arguments[position]], consumeFrom: 0) }
+                output += try Self.substitute(form, [arguments[position]], consumeFrom: 0)
             } else {
                 // Plain conversions of the outer format keep their text for the next pass.
                 if spec.conversion != nil, spec.position == nil { next += 1 }
@@ -117,7 +113,7 @@ public struct StringsDict: Sendable {
             rest = rest[spec.end...]
         }
         output += rest
-        return try FormattingError.converting { try Self.substitute(output, arguments, consumeFrom: 0, keepUnresolved: true) }
+        return try Self.substitute(output, arguments, consumeFrom: 0, keepUnresolved: true)
     }
 
     private static func number(_ argument: MessageArgument) -> Double {
@@ -179,7 +175,7 @@ public struct StringsDict: Sendable {
     }
 
     /// Replaces printf conversions in `text` with `arguments` (in order, or by position).
-    static func substitute(_ text: String, _ arguments: [MessageArgument], consumeFrom start: Int, keepUnresolved: Bool = false) throws -> String {
+    static func substitute(_ text: String, _ arguments: [MessageArgument], consumeFrom start: Int, keepUnresolved: Bool = false) throws(FormattingError) -> String {
         var output = ""
         var next = start
         var rest = Substring(text)

@@ -12,24 +12,18 @@ final class NumberFormatterHandle: @unchecked Sendable {
     private let results: ICUPool<ICUHandle>
 
     init(skeleton: String, locale: String) throws(FormattingError) {
-        var status = U_ZERO_ERROR
         var parseError = CICU_UParseError()
         let units = Array(skeleton.utf16)
         guard units.count < 4096 else { throw .invalidSkeleton(skeleton, offset: nil) }
-        let opened = units.withUnsafeBufferPointer { buffer in
-            unumf_openForSkeletonAndLocaleWithError(buffer.baseAddress, Int32(buffer.count), locale, &parseError, &status)
-        }
-        guard let opened, !status.isFailure else {
-            if let opened { unumf_close(opened) }
-            throw Self.classify(skeleton, status: status, offset: parseError.offset)
+        let opened: OpaquePointer
+        do throws(ICUError) {
+            opened = try ICU.unumf_openForSkeletonAndLocaleWithError(units, locale, &parseError)
+        } catch {
+            throw Self.classify(skeleton, offset: error.isNumberSkeletonSyntaxError && parseError.offset >= 0 ? Int(parseError.offset) : nil)
         }
         formatter = opened
-        do {
-            results = try ICUPool { () throws(ICUError) in
-                ICUHandle(try ICU.open("unumf_openResult", as: ICUError.self, close: unumf_closeResult) { unumf_openResult(&$0) }) {
-                    unumf_closeResult($0)
-                }
-            }
+        do throws(ICUError) {
+            results = try ICUPool { () throws(ICUError) in ICUHandle(try ICU.unumf_openResult()) { unumf_closeResult($0) } }
         } catch {
             unumf_close(opened)
             throw .icu(error)
@@ -42,8 +36,8 @@ final class NumberFormatterHandle: @unchecked Sendable {
         }
     }
 
-    private static func classify(_ skeleton: String, status: UErrorCode, offset: Int32) -> FormattingError {
-        let offset = status == U_NUMBER_SKELETON_SYNTAX_ERROR && offset >= 0 ? Int(offset) : nil
+    /// The error for a skeleton ICU refused; `offset` is where ICU found a syntax error.
+    private static func classify(_ skeleton: String, offset: Int?) -> FormattingError {
         // Name the stem that failed when it is a unit or a currency.
         let tokens = skeleton.split(whereSeparator: { $0 == " " })
         if let offset {
@@ -69,27 +63,21 @@ final class NumberFormatterHandle: @unchecked Sendable {
 
     func format(_ value: Double) throws(ICUError) -> String {
         try withResult { result throws(ICUError) in
-            var status = U_ZERO_ERROR
-            unumf_formatDouble(formatter, value, result, &status)
-            try status.check("unumf_formatDouble")
+            try ICU.unumf_formatDouble(formatter, value, result)
             return try Self.string(result)
         }
     }
 
     func format(_ value: Int64) throws(ICUError) -> String {
         try withResult { result throws(ICUError) in
-            var status = U_ZERO_ERROR
-            unumf_formatInt(formatter, value, result, &status)
-            try status.check("unumf_formatInt")
+            try ICU.unumf_formatInt(formatter, value, result)
             return try Self.string(result)
         }
     }
 
     func format(decimal: String) throws(ICUError) -> String {
         try withResult { result throws(ICUError) in
-            var status = U_ZERO_ERROR
-            unumf_formatDecimal(formatter, decimal, Int32(decimal.utf8.count), result, &status)
-            try status.check("unumf_formatDecimal")
+            try ICU.unumf_formatDecimal(formatter, decimal, result)
             return try Self.string(result)
         }
     }
@@ -97,9 +85,7 @@ final class NumberFormatterHandle: @unchecked Sendable {
     /// Runs `body` with the formatted result of a decimal string (for plural selection).
     func withFormatted<R>(decimal: String, _ body: (OpaquePointer) throws(ICUError) -> R) throws(ICUError) -> R {
         try withResult { result throws(ICUError) in
-            var status = U_ZERO_ERROR
-            unumf_formatDecimal(formatter, decimal, Int32(decimal.utf8.count), result, &status)
-            try status.check("unumf_formatDecimal")
+            try ICU.unumf_formatDecimal(formatter, decimal, result)
             return try body(result)
         }
     }
@@ -107,18 +93,13 @@ final class NumberFormatterHandle: @unchecked Sendable {
     /// Runs `body` with the formatted result of a `Double` (for plural selection).
     func withFormatted<R>(_ value: Double, _ body: (OpaquePointer) throws(ICUError) -> R) throws(ICUError) -> R {
         try withResult { result throws(ICUError) in
-            var status = U_ZERO_ERROR
-            unumf_formatDouble(formatter, value, result, &status)
-            try status.check("unumf_formatDouble")
+            try ICU.unumf_formatDouble(formatter, value, result)
             return try body(result)
         }
     }
 
     @inline(__always)
     static func string(_ result: OpaquePointer) throws(ICUError) -> String {
-        var status = U_ZERO_ERROR
-        let value = unumf_resultAsValue(result, &status)
-        try status.check("unumf_resultAsValue")
-        return try formattedValueString(value, operation: "ufmtval_getString")
+        try ICU.unumf_resultAsValue(result)
     }
 }

@@ -57,11 +57,13 @@ public struct NumberParser: Sendable {
         if strict { try locale.requireKnown(as: FormattingError.self) }
         self.kind = kind
         self.locale = locale
-        self.handle = try FormattingError.converting { try Self.cache.value(for: "\(kind.rawValue)|\(lenient)|\(locale.identifier)") { () throws(ICUError) -> LockedHandle in
-            let (handle, _) = try openUNum(style: kind.style, locale: locale, operation: "unum_open(\(kind.rawValue), \(locale))")
-            handle.withHandle { unum_setAttribute($0, UNUM_LENIENT_PARSE, lenient ? 1 : 0) }
-            return handle
-        } }
+        self.handle = try FormattingError.wrapping { () throws(ICUError) in
+            try Self.cache.value(for: "\(kind.rawValue)|\(lenient)|\(locale.identifier)") { () throws(ICUError) -> LockedHandle in
+                let (handle, _) = try openUNum(style: kind.style, locale: locale, operation: "unum_open(\(kind.rawValue), \(locale))")
+                handle.withHandle { unum_setAttribute($0, UNUM_LENIENT_PARSE, lenient ? 1 : 0) }
+                return handle
+            }
+        }
     }
 
     /// Parses the whole of `text` as a number.
@@ -74,6 +76,6 @@ public struct NumberParser: Sendable {
     ///
     /// The corresponding C function is `unum_parseDouble`.
     public func parse(_ text: String) throws(FormattingError) -> Double {
-        try FormattingError.converting { try handle.withHandle { handle in try parseWithUNum(handle, text) } }
+        try handle.withHandle { (handle) throws(FormattingError) in try parseWithUNum(handle, text) }
     }
 }

@@ -41,19 +41,13 @@ public struct NumberRangeFormatter: Sendable {
         self.skeleton = skeleton
         self.locale = locale
         handle = try Self.cache.value(for: skeleton + "|" + locale.identifier) { () throws(FormattingError) -> Handle in
-            var status = U_ZERO_ERROR
             var parseError = CICU_UParseError()
-            let units = Array(skeleton.utf16)
-            let opened = units.withUnsafeBufferPointer {
-                unumrf_openForSkeletonWithCollapseAndIdentityFallback(
-                    $0.baseAddress, Int32($0.count), UNUM_RANGE_COLLAPSE_AUTO, UNUM_IDENTITY_FALLBACK_APPROXIMATELY,
-                    locale.identifier, &parseError, &status)
-            }
-            guard let opened, !status.isFailure else {
-                if let opened { unumrf_close(opened) }
+            do throws(ICUError) {
+                return Handle(try ICU.unumrf_openForSkeletonWithCollapseAndIdentityFallback(
+                    Array(skeleton.utf16), UNUM_RANGE_COLLAPSE_AUTO, UNUM_IDENTITY_FALLBACK_APPROXIMATELY, locale.identifier, &parseError))
+            } catch {
                 throw .invalidSkeleton(skeleton, offset: parseError.offset >= 0 ? Int(parseError.offset) : nil)
             }
-            return Handle(opened)
         }
     }
 
@@ -66,13 +60,11 @@ public struct NumberRangeFormatter: Sendable {
     ///
     /// The corresponding C function is `unumrf_formatDoubleRange`.
     public func format(_ lower: Double, _ upper: Double) throws(FormattingError) -> String {
-        let result = try ICU.open("unumrf_openResult", as: FormattingError.self, close: unumrf_closeResult) { unumrf_openResult(&$0) }
-        defer { unumrf_closeResult(result) }
-        var status = U_ZERO_ERROR
-        unumrf_formatDoubleRange(handle.formatter, lower, upper, result, &status)
-        try FormattingError.converting { try status.check("unumrf_formatDoubleRange") }
-        let value = unumrf_resultAsValue(result, &status)
-        try FormattingError.converting { try status.check("unumrf_resultAsValue") }
-        return try FormattingError.converting { try formattedValueString(value, operation: "ufmtval_getString") }
+        try FormattingError.wrapping { () throws(ICUError) in
+            let result = try ICU.unumrf_openResult()
+            defer { unumrf_closeResult(result) }
+            try ICU.unumrf_formatDoubleRange(handle.formatter, lower, upper, result)
+            return try ICU.unumrf_resultAsValue(result)
+        }
     }
 }

@@ -44,8 +44,8 @@ public struct PluralRules: Sendable {
         self.locale = locale
         handle = try Self.cache.value(for: type.rawValue + "|" + locale.identifier) { () throws(FormattingError) -> LockedHandle in
             let icuType = type == .cardinal ? UPLURAL_TYPE_CARDINAL : UPLURAL_TYPE_ORDINAL
-            let rules = try ICU.open("uplrules_openForType(\(locale))", as: FormattingError.self, close: uplrules_close) {
-                uplrules_openForType(locale.identifier, icuType, &$0)
+            let rules = try FormattingError.wrapping { () throws(ICUError) in
+                try ICU.uplrules_openForType(locale.identifier, icuType, operation: "uplrules_openForType(\(locale))")
             }
             return LockedHandle(rules) { uplrules_close($0) }
         }
@@ -65,13 +65,11 @@ public struct PluralRules: Sendable {
         // The keyword is read straight from a stack buffer (no String on this hot path).
         let category = handle.withHandle { rules -> PluralCategory? in
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 8) { buffer in
-                var status = U_ZERO_ERROR
-                let length = uplrules_select(rules, value, buffer.baseAddress, 8, &status)
-                guard !status.isFailure, length > 0, length <= 8 else { return nil }
-                return PluralCategory(utf16: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]))
+                guard let length = ICU.uplrules_select(rules, value, buffer), length > 0, length <= 8 else { return nil }
+                return PluralCategory(utf16: UnsafeBufferPointer(rebasing: buffer[..<length]))
             }
         }
-        guard let category else { throw FormattingError.icu(ICUError(U_INTERNAL_PROGRAM_ERROR, operation: "uplrules_select")) }
+        guard let category else { throw FormattingError.icu(.internalProgramError("uplrules_select")) }
         return category
     }
 
@@ -92,7 +90,7 @@ public struct PluralRules: Sendable {
         let fractionDigits = mantissa.firstIndex(of: ".").map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
         let skeleton = fractionDigits == 0 ? "precision-integer group-off" : "." + String(repeating: "0", count: min(fractionDigits, 999)) + " group-off"
         let formatter = try ICUNumberFormatter(skeleton: skeleton, locale: locale)
-        return try FormattingError.converting { try category(decimal: decimal, formatter: formatter) }
+        return try FormattingError.wrapping { () throws(ICUError) in try category(decimal: decimal, formatter: formatter) }
     }
 
     /// The category of `value` as `formatter` writes it (so "1.0 km" counts its fraction
@@ -106,20 +104,20 @@ public struct PluralRules: Sendable {
     ///
     /// The corresponding C function is `uplrules_selectFormatted`.
     public func category(for value: Double, formattedWith formatter: ICUNumberFormatter) throws(FormattingError) -> PluralCategory {
-        let keyword = try FormattingError.converting { try formatter.handle.withFormatted(value) { result throws(ICUError) in try select(result) } }
+        let keyword = try FormattingError.wrapping { () throws(ICUError) in
+            try formatter.handle.withFormatted(value) { result throws(ICUError) in try select(result) }
+        }
         return PluralCategory(rawValue: keyword) ?? .other
     }
 
-    private func category(decimal: String, formatter: ICUNumberFormatter) throws -> PluralCategory {
+    private func category(decimal: String, formatter: ICUNumberFormatter) throws(ICUError) -> PluralCategory {
         let keyword = try formatter.handle.withFormatted(decimal: decimal) { result throws(ICUError) in try select(result) }
         return PluralCategory(rawValue: keyword) ?? .other
     }
 
     private func select(_ result: OpaquePointer) throws(ICUError) -> String {
         try handle.withHandle { rules throws(ICUError) in
-            try ICUBuffers.utf16String(operation: "uplrules_selectFormatted", capacity: 8) {
-                uplrules_selectFormatted(rules, result, $0, $1, &$2)
-            }
+            try ICU.uplrules_selectFormatted(rules, result)
         }
     }
 
@@ -131,16 +129,7 @@ public struct PluralRules: Sendable {
     ///
     /// The corresponding C function is `uplrules_getKeywords`.
     public var categories: [PluralCategory] {
-        handle.withHandle { rules in
-            var status = U_ZERO_ERROR
-            guard let keywords = uplrules_getKeywords(rules, &status), !status.isFailure else { return [.other] }
-            defer { uenum_close(keywords) }
-            var found: [PluralCategory] = []
-            var length: Int32 = 0
-            while let next = uenum_next(keywords, &length, &status), !status.isFailure {
-                if let category = PluralCategory(rawValue: String(cString: next)) { found.append(category) }
-            }
-            return found.sorted()
-        }
+        guard let keywords = handle.withHandle({ ICU.uplrules_getKeywords($0) }) else { return [.other] }
+        return keywords.compactMap(PluralCategory.init(rawValue:)).sorted()
     }
 }

@@ -5,24 +5,18 @@ typealias UNumHandle = OpaquePointer
 
 /// Opens a `UNumberFormat` of `style` for `locale`, reporting what ICU actually loaded.
 func openUNum(style: Int32, locale: LocaleID, operation: String) throws(ICUError) -> (LockedHandle, actual: String) {
-    var parseError = CICU_UParseError()
-    let handle = try ICU.open(operation, as: ICUError.self, close: unum_close) {
-        unum_open(style, nil, 0, locale.identifier, &parseError, &$0)
-    }
-    var localeStatus = U_ZERO_ERROR
-    let actual = unum_getLocaleByType(handle, ULOC_ACTUAL_LOCALE, &localeStatus).map { String(cString: $0) } ?? ""
+    let handle = try ICU.unum_open(style, locale.identifier, operation: operation)
+    let actual = ICU.unum_getLocaleByType(handle, ULOC_ACTUAL_LOCALE)
     return (LockedHandle(handle) { unum_close($0) }, actual)
 }
 
 /// Parses `text` with a `UNumberFormat`, requiring the whole text to be consumed.
-func parseWithUNum(_ handle: UNumHandle, _ text: String) throws -> Double {
+func parseWithUNum(_ handle: UNumHandle, _ text: String) throws(FormattingError) -> Double {
     let trimmed = text
     guard !trimmed.isEmpty else { throw FormattingError.unparseable(text, byteOffset: 0) }
-    return try withUTF16Text(trimmed) { chars, count in
-        var position: Int32 = 0
-        var status = U_ZERO_ERROR
-        let value = unum_parseDouble(handle, chars, count, &position, &status)
-        if status.isFailure || position != count {
+    return try withUTF16Text(trimmed) { (chars, count) throws(FormattingError) -> Double in
+        let (value, position, failed) = ICU.unum_parseDouble(handle, chars, count)
+        if failed || position != count {
             // ICU reports the failure position through parsePos; map it to UTF-8.
             let stop = Int(max(0, min(position, count)))
             let index = String.Index(utf16Offset: stop, in: trimmed)
@@ -92,9 +86,11 @@ public struct RuleBasedNumberFormatter: Sendable {
         if strict { try locale.requireKnown(as: FormattingError.self) }
         self.kind = kind
         self.locale = locale
-        self.shared = try FormattingError.converting { try Self.cache.value(for: kind.rawValue + "|" + locale.identifier) { () throws(ICUError) -> Shared in
-            Shared(try openUNum(style: kind.style, locale: locale, operation: "unum_open(\(kind.rawValue), \(locale))"))
-        } }
+        self.shared = try FormattingError.wrapping { () throws(ICUError) in
+            try Self.cache.value(for: kind.rawValue + "|" + locale.identifier) { () throws(ICUError) -> Shared in
+                Shared(try openUNum(style: kind.style, locale: locale, operation: "unum_open(\(kind.rawValue), \(locale))"))
+            }
+        }
     }
 
     /// Formats a number with the rules: `42` → "forty-two", `2.5` → "two point five".
@@ -107,9 +103,7 @@ public struct RuleBasedNumberFormatter: Sendable {
     /// The corresponding C function is `unum_formatDouble`.
     public func format(_ value: Double) throws(FormattingError) -> String {
         try FormattingError.wrapping { () throws(ICUError) in try shared.handle.withHandle { handle throws(ICUError) in
-            try ICUBuffers.utf16String(operation: "unum_formatDouble", capacity: 128) {
-                unum_formatDouble(handle, value, $0, $1, nil, &$2)
-            }
+            try ICU.unum_formatDouble(handle, value)
         } }
     }
 
@@ -123,9 +117,7 @@ public struct RuleBasedNumberFormatter: Sendable {
     /// The corresponding C function is `unum_formatInt64`.
     public func format(_ value: Int) throws(FormattingError) -> String {
         try FormattingError.wrapping { () throws(ICUError) in try shared.handle.withHandle { handle throws(ICUError) in
-            try ICUBuffers.utf16String(operation: "unum_formatInt64", capacity: 128) {
-                unum_formatInt64(handle, Int64(value), $0, $1, nil, &$2)
-            }
+            try ICU.unum_formatInt64(handle, Int64(value), capacity: 128)
         } }
     }
 
@@ -138,6 +130,6 @@ public struct RuleBasedNumberFormatter: Sendable {
     ///
     /// The corresponding C function is `unum_parseDouble`.
     public func parse(_ text: String) throws(FormattingError) -> Double {
-        try FormattingError.converting { try shared.handle.withHandle { handle in try parseWithUNum(handle, text) } }
+        try shared.handle.withHandle { (handle) throws(FormattingError) in try parseWithUNum(handle, text) }
     }
 }

@@ -1,7 +1,7 @@
 internal import CICU
 
-/// Per-language character models for ``EncodingDetector`` (built by
-/// `Scripts/build-encoding-models.py`; data in `LanguageModels+Data.swift`).
+/// Per-language character profiles that ``EncodingDetector`` scores each decoded candidate
+/// against (built by `Scripts/build-encoding-models.py`; data in `DetectionLanguageProfiles+Data.swift`).
 ///
 /// Costs are negative log-probabilities in quarter nats. A text's cost under a language
 /// is the sum, over its non-ASCII characters, of the character's cost, plus the cost of
@@ -9,7 +9,7 @@ internal import CICU
 /// other ASCII, non-ASCII letter or mark, other non-ASCII). ASCII-only stretches are the
 /// same under every ASCII-compatible encoding, so they are never counted: markup, code
 /// and English words cannot dilute the evidence.
-struct LanguageModels: Sendable {
+struct DetectionLanguageProfiles: Sendable {
     /// Cost of a character that is almost never text: C0/C1 controls other than
     /// whitespace, U+FFFD, private use, unassigned code points, noncharacters.
     static let badCost: Int32 = 80
@@ -29,7 +29,7 @@ struct LanguageModels: Sendable {
     /// Per language, the cost of each ASCII letter a…z (case folded) given the class.
     let letterCosts: [[Int32]]
 
-    static let shared = LanguageModels()
+    static let shared = DetectionLanguageProfiles()
 
     /// ¤ ¦ ¨ ¸: cost 15 nats in every language (see `init`).
     static let rareSymbols: [UInt32] = [0xA4, 0xA6, 0xA8, 0xB8]
@@ -125,7 +125,7 @@ struct LanguageModels: Sendable {
     ///
     /// The table is built in every process that detects, so it is filled range by range of
     /// one general category as ICU enumerates them from its property trie
-    /// (`u_enumCharTypes`; 65,536 `u_charType` calls were 2.5 million instructions of a
+    /// (`u_enumCharTypes`; 65,536 `u_charType` calls cost 2.5 million instructions of a
     /// cold `icukit detect`, and `u_getIntPropertyMap` builds a new trie, 18 million), then
     /// the code points below U+00A0 and the few bad ones whose category does not say so
     /// are set one by one. The category comes from ICU, so it is
@@ -149,7 +149,7 @@ struct LanguageModels: Sendable {
     private static let fillCategoryRange: @convention(c) (UnsafeRawPointer?, Int32, Int32, Int32) -> Int8 = { context, start, limit, category in
         guard let context, start < 0x10000 else { return 0 }
         let table = UnsafeMutablePointer(mutating: context.assumingMemoryBound(to: UInt8.self))
-        let info = LanguageModels.info(category: category)
+        let info = DetectionLanguageProfiles.info(category: category)
         for value in Int(start)..<Int(min(limit, 0x10000)) { table[value] = info }
         return 1
     }
@@ -226,9 +226,9 @@ struct TextFeatures {
     var letters = [Int32](repeating: 0, count: 26)
 
     /// The cost of these features under language `language`.
-    func cost(language: Int, models: LanguageModels) -> Int32 {
+    func cost(language: Int, models: DetectionLanguageProfiles) -> Int32 {
         let costs = models.costs[language]
-        var total: Int32 = unknown * models.unseenCost[language] + bad * LanguageModels.badCost
+        var total: Int32 = unknown * models.unseenCost[language] + bad * DetectionLanguageProfiles.badCost
         for (id, count) in known { total += Int32(costs[Int(id)]) * count }
         let table = models.transitions[language]
         for i in 0..<16 where transitions[i] != 0 { total += table[i] * transitions[i] }
@@ -239,7 +239,7 @@ struct TextFeatures {
 
     /// The language (of `languages`) under which these features cost least, with that cost.
     /// Many languages: a first pass on at most 200 distinct characters keeps the best 4.
-    func bestLanguage(of languages: [Int], models: LanguageModels, hint: Int?, hintBonus: Int32) -> (Int32, Int?) {
+    func bestLanguage(of languages: [Int], models: DetectionLanguageProfiles, hint: Int?, hintBonus: Int32) -> (Int32, Int?) {
         var candidates = languages
         if languages.count > 6 && known.count > 200 {
             var sample = self
@@ -256,14 +256,14 @@ struct TextFeatures {
     }
 
     /// Features of decoded UTF-16 text.
-    static func of(_ units: UnsafeBufferPointer<UInt16>, models: LanguageModels) -> TextFeatures {
+    static func of(_ units: UnsafeBufferPointer<UInt16>, models: DetectionLanguageProfiles) -> TextFeatures {
         var scratch: [Int32] = []
         return of(units, models: models, scratch: &scratch)
     }
 
     /// `scratch` holds flat counts by global id (a dictionary cost ~50 ns per character
     /// here); it is left all zero for the next call, so one detection allocates it once.
-    static func of(_ units: UnsafeBufferPointer<UInt16>, models: LanguageModels, scratch counts: inout [Int32]) -> TextFeatures {
+    static func of(_ units: UnsafeBufferPointer<UInt16>, models: DetectionLanguageProfiles, scratch counts: inout [Int32]) -> TextFeatures {
         var features = TextFeatures()
         if counts.count != models.vocabularySize { counts = [Int32](repeating: 0, count: models.vocabularySize) }
         var touched: [Int32] = []
@@ -279,11 +279,11 @@ struct TextFeatures {
                 i += 1
             }
             if value < 0x80 {
-                let cls = LanguageModels.charClass(value)
+                let cls = DetectionLanguageProfiles.charClass(value)
                 if value == 0x3C { inTag = true } else if value == 0x3E { inTag = false }
                 if previous >= 2 || !inTag { features.transitions[previous * 4 + cls] += 1 }
                 if cls == 0 && !inTag { features.letters[Int((value | 0x20) - 0x61)] += 1 }
-                if LanguageModels.isBad(value) { features.bad += 1 }
+                if DetectionLanguageProfiles.isBad(value) { features.bad += 1 }
                 previous = cls
                 continue
             }
@@ -294,12 +294,12 @@ struct TextFeatures {
                 if counts[Int(id)] == 0 { touched.append(id) }
                 counts[Int(id)] += 1
                 cls = models.classOf[Int(id)]
-            } else if LanguageModels.isBad(value) {
+            } else if DetectionLanguageProfiles.isBad(value) {
                 features.bad += 1
                 cls = 3
             } else {
                 features.unknown += 1
-                cls = LanguageModels.charClass(value)
+                cls = DetectionLanguageProfiles.charClass(value)
             }
             features.transitions[previous * 4 + cls] += 1
             previous = cls

@@ -3,7 +3,7 @@
 // Each entry: language, 4x4 class-transition costs, per-character costs (1/4 nat steps,
 // offset 0x30), characters by descending frequency.
 
-extension LanguageModels {
+extension DetectionLanguageProfiles {
     static let data: [(String, String, String, String)] = [
         ("ru", ##"25O@852B_81S90AH;@=<:??@;IC;><<=G;8;=CB@BF"##, ##"::::;;<<<=>>>>?@@@@AABCCDDDEEFHH33HHHIIIJJJKKKKKLMMMMNOOP<QQR=RRSSV[HJ`LLMMcP"##,
          ##"оеаинтрслвкпдмуьязыбйчгжцхфюшщНП»«САОИэВРёЕКМТДЛЗУФъБЧГЙЭ—ШЯЫ…ЦЬЖХЮЩ’‘Ё“”→∶Ъ№"##),
