@@ -154,7 +154,7 @@ struct CLITests {
         var uses: [String: Int] = [:]
         for command in commands {
             for (option, text) in Self.optionHelps(try run(command + ["--help"]).stdout) where shared.contains(option) {
-                // The text before ArgumentParser's "(values: …; default: …)", which differs.
+                // The text before the "(values: …; default: …)" the help appends, which differs.
                 texts[option, default: []].insert(text.components(separatedBy: " (values:")[0])
                 uses[option, default: 0] += 1
             }

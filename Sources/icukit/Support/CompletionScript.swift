@@ -132,12 +132,12 @@ enum CompletionScript {
                 set -l words (commandline -opc)
                 set -e words[1]
                 for word in $words
-                    set -l candidate (string join ' ' $path $word)
+                    set -l candidate (string join -- ' ' $path $word)
                     if contains -- $candidate $__\(tool)_commands
                         set path $path $word
                     end
                 end
-                string join ' ' $path
+                string join -- ' ' $path
             end
 
             function __\(tool)_at
