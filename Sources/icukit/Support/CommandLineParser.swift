@@ -1,5 +1,5 @@
-/// Reads `icukit`'s arguments against the command tree (``CommandSpec``) and runs the
-/// command they name, or prints its help, the version or a completion script.
+/// Reads `icukit`'s arguments against the command tree (``CommandSpec``) and says what they
+/// ask for: a command to run with its values, a help text, the version or a completion script.
 ///
 /// Words are matched with `==` over small arrays: no reflection, no `Mirror`, no `Set` or
 /// `Dictionary` (see ``OptionSpec``), so that a small job's start-up is the loader's and
@@ -40,9 +40,7 @@ enum CommandLineParser {
             }
             var rest = arguments[index...]
             if let asked = helpOrVersion(rest, command: command, path: path) { return asked }
-            if command.run == nil, let shell = try completionShell(rest, command: command, path: path) {
-                return .completion(shell)
-            }
+            if let shell = try completionShell(rest, command: command, path: path) { return .completion(shell) }
             if let name = command.defaultSubcommand, let child = command.subcommand(name) {
                 command = child
                 path.append(child.name)
