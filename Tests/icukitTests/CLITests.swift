@@ -35,7 +35,9 @@ struct CLITests {
         process.standardError = error
         try process.run()
         // A command that stops before reading its input (a usage error) closes the pipe
-        // first: the write then fails with EPIPE, which is no failure of the test.
+        // first: the write then fails with EPIPE (SIGPIPE is ignored), which is no failure
+        // of the test.
+        signal(SIGPIPE, SIG_IGN)
         try? input.fileHandleForWriting.write(contentsOf: stdin)
         try? input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
