@@ -35,7 +35,7 @@ struct BidiAnalyzeCommand: CLICommand {
     var input: DocumentInput
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        direction = arguments.choice(Self.directionOption) ?? .auto
+        direction = arguments.choice(Self.directionOption)!
         format = FormatOption<Format>(arguments).format
         input = try DocumentInput(arguments)
     }

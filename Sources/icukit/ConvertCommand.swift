@@ -31,8 +31,8 @@ struct ConvertCommand: CLICommand {
     var file: String?
 
     init(_ arguments: ParsedArguments) {
-        from = arguments.string(Self.fromOption) ?? "auto"
-        to = arguments.string(Self.toOption) ?? "UTF-8"
+        from = arguments.string(Self.fromOption)!
+        to = arguments.string(Self.toOption)!
         lossy = LossyFlag(arguments).lossy
         file = InputFileArgument(arguments).file
     }

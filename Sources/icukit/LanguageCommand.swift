@@ -34,11 +34,11 @@ struct LanguageCommand: CLICommand {
     var input: DocumentInput
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        top = arguments.integer(Self.topOption) ?? 5
+        top = arguments.integer(Self.topOption)!
         hints = arguments.string(Self.hintsOption)
         constraints = arguments.string(Self.constraintsOption)
         runs = arguments.flag(Self.runsOption)
-        format = arguments.choice(Self.formatOption) ?? .text
+        format = arguments.choice(Self.formatOption)!
         input = try DocumentInput(arguments)
         if top < 1 { throw arguments.error("--top must be at least 1") }
     }

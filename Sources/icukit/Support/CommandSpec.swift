@@ -68,7 +68,8 @@ protocol CLICommand: SendableMetatype {
 }
 
 /// The values of one command line, by declaration: one list of words per option of the
-/// command, in the order of its `options`.
+/// command, in the order of its `options`. An option declared with a default always has a
+/// value (`arguments.string(Self.fromOption)!`), and so has a required one once parsed.
 struct ParsedArguments {
     /// The command's names from the root (`["icukit", "calendar", "convert"]`).
     let path: [String]

@@ -58,7 +58,7 @@ struct FormatOption<Choice: OutputFormatChoice> {
 
     var format: Choice
 
-    init(_ arguments: ParsedArguments) { format = arguments.choice(Self.option) ?? Choice.defaultFormat }
+    init(_ arguments: ParsedArguments) { format = arguments.choice(Self.option)! }
 }
 
 /// `--lossy`: replace what does not convert instead of failing with exit 65.
@@ -109,7 +109,7 @@ struct BatchOptions {
     var flush: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        onError = arguments.choice(Self.onErrorOption) ?? .fail
+        onError = arguments.choice(Self.onErrorOption)!
         jobs = arguments.integer(Self.jobsOption)
         flush = arguments.flag(Self.flushOption)
         if let jobs, jobs < 1 { throw arguments.error("--jobs must be at least 1") }
