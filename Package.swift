@@ -11,9 +11,6 @@ let package = Package(
         .library(name: "ICUKit", targets: ["ICUKit"]),
         .executable(name: "icukit", targets: ["icukit"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
     targets: [
         .systemLibrary(
             name: "CICU",
@@ -34,10 +31,7 @@ let package = Package(
         .target(name: "ICUKit", dependencies: ["CICU", "CICUUTF8Norm", "CICUTranslit", "CICULanguageModel"]),
         .executableTarget(
             name: "icukit",
-            dependencies: [
-                "ICUKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["ICUKit"],
             // Release builds link the Swift runtime statically: the loader binds ~8M fewer
             // symbols at every start (an empty `icukit convert`: 19.3M -> 13.2M instructions,
             // see BENCHMARKS.md, "Command line, whole process"). Debug builds, which the tests link against,

@@ -1,21 +1,19 @@
-import ArgumentParser
 import ICUKit
 
-extension BidiParagraph.Direction: ExpressibleByArgument {}
-
 /// `icukit bidi`: the Unicode Bidirectional Algorithm on text, and template isolation.
-struct BidiCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bidi",
+enum BidiCommand {
+    static let spec = CommandSpec(
+        group: "bidi",
         abstract: "Bidirectional text: paragraph direction, levels, runs, visual order; isolate template arguments.",
-        subcommands: [BidiAnalyzeCommand.self, BidiIsolateCommand.self],
-        defaultSubcommand: BidiAnalyzeCommand.self
-    ).leaf
+        subcommands: [BidiAnalyzeCommand.spec, BidiIsolateCommand.spec],
+        defaultSubcommand: "analyze"
+    )
 }
 
-struct BidiAnalyzeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "analyze",
+struct BidiAnalyzeCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "analyze",
         abstract: "Analyse FILE (or stdin) paragraph by paragraph (the default bidi subcommand).",
         discussion: """
             json: one object per paragraph, {"direction","paragraphLevel","levels" (one per \
@@ -23,33 +21,28 @@ struct BidiAnalyzeCommand: ParsableCommand {
             left to right),"runs" (visual order; start/end are UTF-8 offsets into the document)}. \
             visual: the text reordered for a terminal without bidi support (brackets \
             mirrored, bidi controls removed). text: a readable summary.
-            """
-    ).leaf
+            """,
+        options: { [directionOption, FormatOption<Format>.option] + DocumentInput.options }
+    )
 
     enum Format: String, OutputFormatChoice { case text, json, visual; static let defaultFormat = Format.text }
 
-    @Option(name: .long, help: "auto (first strong character), ltr or rtl.")
-    var direction: BidiParagraph.Direction = .auto
+    static let directionOption = OptionSpec.choice(
+        "direction", BidiParagraph.Direction.self, help: "auto (first strong character), ltr or rtl.", default: .auto)
 
-    @OptionGroup var output: FormatOption<Format>
+    var direction: BidiParagraph.Direction
+    var format: Format
+    var input: DocumentInput
 
-    @OptionGroup var input: DocumentInput
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        direction = arguments.choice(Self.directionOption)!
+        format = FormatOption<Format>(arguments).format
+        input = try DocumentInput(arguments)
+    }
 
     func run() throws {
-        try Self.analyze(Arguments(direction: direction, format: output.format, input: input.values))
-    }
-
-    /// The values of `bidi [analyze]`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var direction = BidiParagraph.Direction.auto
-        var format = Format.defaultFormat
-        var input = DocumentInput.Values()
-    }
-
-    /// Runs `bidi [analyze]` on its arguments' values.
-    static func analyze(_ arguments: Arguments) throws {
-        let direction = arguments.direction, format = arguments.format
-        try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
+        let direction = self.direction, format = self.format
+        try input.pipeline().run(file: input.file) { document, out throws(CLIFailure) in
             if format == .visual {
                 do { try Self.appendVisual(document, direction: direction, to: &out) } catch { throw CLIFailure.data("\(error)") }
                 return
@@ -153,27 +146,35 @@ struct BidiAnalyzeCommand: ParsableCommand {
     static func summary(_ paragraph: BidiParagraph, number: Int, offset: Int) -> String {
         var out = "paragraph \(number): \(paragraph.direction.rawValue) (level \(paragraph.paragraphLevel)), \(paragraph.visualRuns.count) run\(paragraph.visualRuns.count == 1 ? "" : "s") in visual order:\n"
         for run in paragraph.visualRuns {
-            let text = SegmentCommand.visible(paragraph.text[run.range])
+            let text = CLI.visible(paragraph.text[run.range])
             out += "  \(offset + run.utf8Range.lowerBound)..<\(offset + run.utf8Range.upperBound) \(run.direction.rawValue) level \(run.level): \(text)\n"
         }
         return out
     }
 }
 
-struct BidiIsolateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "isolate",
-        abstract: "Substitute ARGs into a printf-style TEMPLATE (%@, %d, %1$@, %%), each wrapped in FSI…PDI."
-    ).leaf
+struct BidiIsolateCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "isolate",
+        abstract: "Substitute ARGs into a printf-style TEMPLATE (%@, %d, %1$@, %%), each wrapped in FSI…PDI.",
+        options: { [markOption, templateOption, argumentsOption] }
+    )
 
-    @Flag(name: .long, help: "Prefix LRM/RLM (the template's own direction) when the template starts with an argument.")
-    var mark = false
+    static let markOption = OptionSpec.flag(
+        "mark", help: "Prefix LRM/RLM (the template's own direction) when the template starts with an argument.")
+    static let templateOption = OptionSpec.positional("template", help: "The template.", required: true)
+    static let argumentsOption = OptionSpec.variadic("arguments", help: "The arguments, already formatted (-12 is a value).", unrecognized: true)
 
-    @Argument(help: "The template.")
+    var mark: Bool
     var template: String
+    var arguments: [String]
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The arguments, already formatted (-12 is a value).", valueName: "arguments"))
-    var arguments: [String] = []
+    init(_ arguments: ParsedArguments) {
+        mark = arguments.flag(Self.markOption)
+        template = arguments.strings(Self.templateOption)[0]
+        self.arguments = arguments.strings(Self.argumentsOption)
+    }
 
     func run() throws {
         let values = try CLI.positionalValues(arguments, names: nil)

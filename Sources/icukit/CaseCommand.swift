@@ -1,46 +1,40 @@
-import ArgumentParser
 import ICUKit
 
 /// `icukit case`: locale-aware case mapping and folding.
-struct CaseCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "case",
+struct CaseCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "case",
         abstract: "Uppercase, lowercase, titlecase or case-fold text with a locale's rules.",
         discussion: """
             Writes the mapped text of FILE (or stdin); with --jsonl, one JSON string per \
             input line and per output line. fold with --locale tr or az uses the Turkic \
             folding of I and İ, otherwise the default folding; title uses the locale's word \
             boundaries and ICU's default title options.
-            """
-    ).leaf
+            """,
+        options: { [toOption, localeOption] + DocumentInput.options }
+    )
 
-    enum Mapping: String, ExpressibleByArgument, CaseIterable { case upper, lower, title, fold }
+    enum Mapping: String, CaseIterable { case upper, lower, title, fold }
 
-    @Option(name: .long, help: "upper, lower, title or fold.")
+    static let toOption = OptionSpec.choice("to", Mapping.self, help: "upper, lower, title or fold.", required: true)
+    static let localeOption = OptionSpec.option("locale", help: "Locale (BCP 47 or ICU id), e.g. tr, el, nl, lt.")
+
     var to: Mapping
-
-    @Option(name: .long, help: "Locale (BCP 47 or ICU id), e.g. tr, el, nl, lt.")
     var locale: String?
+    var input: DocumentInput
 
-    @OptionGroup var input: DocumentInput
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        to = arguments.choice(Self.toOption)!
+        locale = arguments.string(Self.localeOption)
+        input = try DocumentInput(arguments)
+    }
 
     func run() throws {
-        try Self.map(Arguments(to: to, locale: locale, input: input.values))
-    }
-
-    /// The values of `case`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var to: Mapping
-        var locale: String? = nil
-        var input = DocumentInput.Values()
-    }
-
-    /// Runs `case` on its arguments' values.
-    static func map(_ arguments: Arguments) throws {
-        let mapper = CaseMapper(locale: try CLI.locale(arguments.locale, strict: false))
-        let mapping = arguments.to
-        let jsonl = arguments.input.jsonl
-        try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
+        let mapper = CaseMapper(locale: try CLI.locale(locale, strict: false))
+        let mapping = to
+        let jsonl = input.jsonl
+        try input.pipeline().run(file: input.file) { document, out throws(CLIFailure) in
             let mapped = try TextCLI.run { () throws(TextTransformError) -> String in
                 switch mapping {
                 case .upper: try mapper.uppercased(document)

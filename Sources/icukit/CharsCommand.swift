@@ -1,11 +1,11 @@
-import ArgumentParser
 import ICUKit
 
 /// `icukit chars`: the Unicode properties of each scalar of a text or a range, or the
 /// scalar with a name.
-struct CharsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "chars",
+struct CharsCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "chars",
         abstract: "Show the Unicode properties of characters (of TEXT, stdin, a range, or a name).",
         discussion: """
             json: one line per scalar, {"scalar":"U+00E9","name":…,"category":"Ll",\
@@ -16,22 +16,28 @@ struct CharsCommand: ParsableCommand {
             age null where unassigned. text: U+XXXX, category, script, name. --range takes \
             U+XXXX..U+YYYY (surrogates included); --find prints the scalar with a name \
             (exit 64 if none has it).
-            """
-    ).leaf
+            """,
+        options: { [textOption, rangeOption, findOption, formatOption] }
+    )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    static let textOption = OptionSpec.positional("text", help: "The text whose scalars to show (default: stdin, unless --range or --find).")
+    static let rangeOption = OptionSpec.option("range", help: "A code point range, U+XXXX..U+YYYY (or one U+XXXX).")
+    static let findOption = OptionSpec.option("find", help: "A character name (or alias) to look up.")
+    static let formatOption = OptionSpec.choice("format", Format.self, help: "text or json.", default: .text)
 
-    @Argument(help: "The text whose scalars to show (default: stdin, unless --range or --find).")
     var text: String?
-
-    @Option(name: .long, help: "A code point range, U+XXXX..U+YYYY (or one U+XXXX).")
     var range: String?
-
-    @Option(name: .long, help: "A character name (or alias) to look up.")
     var find: String?
+    var format: Format
 
-    @Option(name: .long, help: "text or json.")
-    var format: Format = .text
+    init(_ arguments: ParsedArguments) {
+        text = arguments.strings(Self.textOption).first
+        range = arguments.string(Self.rangeOption)
+        find = arguments.string(Self.findOption)
+        format = arguments.choice(Self.formatOption)!
+    }
+
+    enum Format: String, CaseIterable { case text, json }
 
     func run() throws {
         var out = OutputBuffer()

@@ -3,115 +3,95 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
 import ICUKit
 
-extension Collator.Strength: ExpressibleByArgument {}
-
 /// The collation flags shared by `sort` and `compare`.
-struct CollationFlags: ParsableArguments {
-    enum CaseFirstFlag: String, ExpressibleByArgument, CaseIterable { case upper, lower }
+struct CollationFlags {
+    enum CaseFirstFlag: String, CaseIterable { case upper, lower }
 
-    @OptionGroup var locale: LocaleOption
-    @OptionGroup var strictness: StrictFlag
+    static let strengthOption = OptionSpec.choice(
+        "strength", Collator.Strength.self, help: "primary, secondary, tertiary, quaternary or identical.")
+    static let numericOption = OptionSpec.flag("numeric", help: "Order runs of digits by value (file2 < file10).")
+    static let caseFirstOption = OptionSpec.choice("case-first", CaseFirstFlag.self, help: "upper or lower: which case sorts first.")
+    static let ignorePunctuationOption = OptionSpec.flag("ignore-punctuation", help: "Ignore spaces and punctuation (alternate = shifted).")
+    static let standardOption = OptionSpec.flag("standard", help: "Finder-style ordering (numeric, case- and width-insensitive, locale-aware; strings equal so are then ordered by case and code point, as Apple's localizedStandardCompare).")
+    static let options = [LocaleOption.option, StrictFlag.option, strengthOption, numericOption, caseFirstOption, ignorePunctuationOption, standardOption]
 
-    @Option(name: .long, help: "primary, secondary, tertiary, quaternary or identical.")
+    var locale: String?
+    var strict: Bool
     var strength: Collator.Strength?
-
-    @Flag(name: .long, help: "Order runs of digits by value (file2 < file10).")
-    var numeric = false
-
-    @Option(name: .long, help: "upper or lower: which case sorts first.")
+    var numeric: Bool
     var caseFirst: CaseFirstFlag?
+    var ignorePunctuation: Bool
+    var standard: Bool
 
-    @Flag(name: .long, help: "Ignore spaces and punctuation (alternate = shifted).")
-    var ignorePunctuation = false
-
-    @Flag(name: .long, help: "Finder-style ordering (numeric, case- and width-insensitive, locale-aware; strings equal so are then ordered by case and code point, as Apple's localizedStandardCompare).")
-    var standard = false
-
-    /// These flags' values, as ArgumentParser read them.
-    var values: Values {
-        Values(locale: locale.locale, strict: strictness.strict, strength: strength, numeric: numeric, caseFirst: caseFirst,
-               ignorePunctuation: ignorePunctuation, standard: standard)
+    init(_ arguments: ParsedArguments) {
+        locale = LocaleOption(arguments).locale
+        strict = StrictFlag(arguments).strict
+        strength = arguments.choice(Self.strengthOption)
+        numeric = arguments.flag(Self.numericOption)
+        caseFirst = arguments.choice(Self.caseFirstOption)
+        ignorePunctuation = arguments.flag(Self.ignorePunctuationOption)
+        standard = arguments.flag(Self.standardOption)
     }
 
-    func collator() throws(CLIFailure) -> Collator { try values.collator() }
-
-    /// The values of the collation flags, as ArgumentParser or ``FastParse`` read them.
-    struct Values: Equatable {
-        var locale: String? = nil
-        var strict = false
-        var strength: Collator.Strength? = nil
-        var numeric = false
-        var caseFirst: CaseFirstFlag? = nil
-        var ignorePunctuation = false
-        var standard = false
-
-        func collator() throws(CLIFailure) -> Collator {
-            let locale = try CLI.locale(locale, strict: strict)
-            if standard && (strength != nil || numeric || caseFirst != nil || ignorePunctuation) {
-                throw .usage("--standard cannot be combined with --strength, --numeric, --case-first or --ignore-punctuation")
-            }
-            do {
-                if standard { return try Collator.standard(locale: locale) }
-                var options = Collator.Options()
-                options.strength = strength
-                if numeric { options.numeric = true }
-                options.caseFirst = caseFirst.map { $0 == .upper ? .upper : .lower }
-                if ignorePunctuation { options.alternate = .shifted }
-                return try Collator(locale: locale, options: options)
-            } catch {
-                throw CLIFailure(message: "cannot open the collator: \(error)", code: CLI.software)
-            }
+    func collator() throws(CLIFailure) -> Collator {
+        let locale = try CLI.locale(locale, strict: strict)
+        if standard && (strength != nil || numeric || caseFirst != nil || ignorePunctuation) {
+            throw .usage("--standard cannot be combined with --strength, --numeric, --case-first or --ignore-punctuation")
+        }
+        do {
+            if standard { return try Collator.standard(locale: locale) }
+            var options = Collator.Options()
+            options.strength = strength
+            if numeric { options.numeric = true }
+            options.caseFirst = caseFirst.map { $0 == .upper ? .upper : .lower }
+            if ignorePunctuation { options.alternate = .shifted }
+            return try Collator(locale: locale, options: options)
+        } catch {
+            throw CLIFailure(message: "cannot open the collator: \(error)", code: CLI.software)
         }
     }
 }
 
 /// `icukit sort`: sorts lines in a language's order.
-struct SortCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sort",
+struct SortCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "sort",
         abstract: "Sort the lines of FILE (or stdin) in a locale's collation order.",
-        discussion: "Lines end with LF or CR LF; the last line needs no newline. Output lines end with LF."
-    ).leaf
+        discussion: "Lines end with LF or CR LF; the last line needs no newline. Output lines end with LF.",
+        options: { CollationFlags.options + [reverseOption, uniqueOption, LossyFlag.option, InputFileArgument.option] }
+    )
 
-    @OptionGroup var collation: CollationFlags
+    static let reverseOption = OptionSpec.flag("reverse", help: "Descending order.")
+    static let uniqueOption = OptionSpec.flag("unique", help: "Keep one line of each run the collator finds equal (the first).")
 
-    @Flag(name: .long, help: "Descending order.")
-    var reverse = false
+    var collation: CollationFlags
+    var reverse: Bool
+    var unique: Bool
+    var lossy: Bool
+    var file: String?
 
-    @Flag(name: .long, help: "Keep one line of each run the collator finds equal (the first).")
-    var unique = false
-
-    @OptionGroup var lossiness: LossyFlag
-    @OptionGroup var input: InputFileArgument
+    init(_ arguments: ParsedArguments) {
+        collation = CollationFlags(arguments)
+        reverse = arguments.flag(Self.reverseOption)
+        unique = arguments.flag(Self.uniqueOption)
+        lossy = LossyFlag(arguments).lossy
+        file = InputFileArgument(arguments).file
+    }
 
     func run() throws {
-        try Self.sort(Arguments(collation: collation.values, reverse: reverse, unique: unique, lossy: lossiness.lossy, file: input.file))
-    }
-
-    /// The values of `sort`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var collation = CollationFlags.Values()
-        var reverse = false
-        var unique = false
-        var lossy = false
-        var file: String? = nil
-    }
-
-    /// Runs `sort` on its arguments' values.
-    static func sort(_ arguments: Arguments) throws {
-        let collator = try arguments.collation.collator()
-        var text = try CLI.text(try CLI.readInput(arguments.file), lossy: arguments.lossy)
-        let lines = Self.lines(of: &text)
+        let collator = try collation.collator()
+        var text = try CLI.text(try CLI.readInput(file), lossy: lossy)
+        let lines = CLI.lines(of: &text)
         var sorted = collator.sorted(lines)
-        if arguments.unique {
+        if unique {
             var kept: [Substring] = []
             for line in sorted where kept.last.map({ collator.compare($0, line) != .equal }) ?? true { kept.append(line) }
             sorted = kept
         }
-        if arguments.reverse { sorted.reverse() }
+        if reverse { sorted.reverse() }
         var out = OutputBuffer()
         for var line in sorted {
             line.withUTF8 { out.append(bytes: $0) }
@@ -119,49 +99,26 @@ struct SortCommand: ParsableCommand {
         }
         out.flush()
     }
-
-    /// The lines of `text`, split on its bytes at LF and CR LF (the same lines as
-    /// ``CLI/lines(of:)``, without walking `Character`s); a final terminator ends the last line.
-    static func lines(of text: inout String) -> [Substring] {
-        var ends: [(Int, Int)] = []  // (end of the line's text, start of the next line)
-        let count = text.utf8.count
-        text.withUTF8 { bytes in
-            var start = 0
-            while start < count {
-                guard let found = memchr(bytes.baseAddress! + start, 0x0A, count - start) else {
-                    ends.append((count, count))
-                    break
-                }
-                let newline = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
-                let end = newline > start && bytes[newline - 1] == 0x0D ? newline - 1 : newline
-                ends.append((end, newline + 1))
-                start = newline + 1
-            }
-        }
-        let utf8 = text.utf8
-        var lines: [Substring] = []
-        lines.reserveCapacity(ends.count)
-        var start = 0
-        for (end, next) in ends {
-            // O(1) on a native UTF-8 string; LF is ASCII, so both ends are scalar boundaries.
-            lines.append(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]))
-            start = next
-        }
-        return lines
-    }
 }
 
 /// `icukit compare A B`: -1, 0 or 1.
-struct CompareCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "compare",
-        abstract: "Compare A and B in a locale's collation order: prints -1, 0 or 1."
-    ).leaf
+struct CompareCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "compare",
+        abstract: "Compare A and B in a locale's collation order: prints -1, 0 or 1.",
+        options: { CollationFlags.options + [stringsOption] }
+    )
 
-    @OptionGroup var collation: CollationFlags
+    static let stringsOption = OptionSpec.variadic("a b", help: "The two strings (-1 is a value; after -- any word is).", unrecognized: true)
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The two strings (-1 is a value; after -- any word is).", valueName: "a b"))
-    var strings: [String] = []
+    var collation: CollationFlags
+    var strings: [String]
+
+    init(_ arguments: ParsedArguments) {
+        collation = CollationFlags(arguments)
+        strings = arguments.strings(Self.stringsOption)
+    }
 
     func run() throws {
         let pair = try CLI.positionalValues(strings, names: ["A", "B"])
@@ -170,80 +127,69 @@ struct CompareCommand: ParsableCommand {
 }
 
 /// `icukit search PATTERN`: locale-aware search.
-struct SearchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "search",
+struct SearchCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "search",
         abstract: "Find PATTERN in FILE (or stdin) the way the locale compares text.",
         discussion: """
             json: one object per document, {"matches":[[start,end],…]} with UTF-8 byte offsets. \
             text: one line per match, "start<TAB>end<TAB>matched text". Without --all only the \
             first match (the last with --backwards) is reported.
-            """
-    ).leaf
+            """,
+        options: {
+            [patternOption, LocaleOption.option, StrictFlag.option, caseInsensitiveOption, diacriticInsensitiveOption, backwardsOption,
+             anchoredOption, allOption, FormatOption<OutputFormat>.option] + DocumentInput.options
+        }
+    )
 
-    @Argument(help: "The text to find.")
+    static let patternOption = OptionSpec.positional("pattern", help: "The text to find.", required: true)
+    static let caseInsensitiveOption = OptionSpec.flag("case-insensitive", help: "a matches A.")
+    static let diacriticInsensitiveOption = OptionSpec.flag("diacritic-insensitive", help: "e matches é.")
+    static let backwardsOption = OptionSpec.flag("backwards", help: "Search from the end (with --all: the same matches, in text order).")
+    static let anchoredOption = OptionSpec.flag("anchored", help: "Match only at the start (with --backwards: at the end).")
+    static let allOption = OptionSpec.flag("all", help: "Report every match, not only the first.")
+
     var pattern: String
+    var locale: String?
+    var strict: Bool
+    var caseInsensitive: Bool
+    var diacriticInsensitive: Bool
+    var backwards: Bool
+    var anchored: Bool
+    var all: Bool
+    var format: OutputFormat
+    var input: DocumentInput
 
-    @OptionGroup var locale: LocaleOption
-    @OptionGroup var strictness: StrictFlag
-
-    @Flag(name: .long, help: "a matches A.")
-    var caseInsensitive = false
-
-    @Flag(name: .long, help: "e matches é.")
-    var diacriticInsensitive = false
-
-    @Flag(name: .long, help: "Search from the end (with --all: the same matches, in text order).")
-    var backwards = false
-
-    @Flag(name: .long, help: "Match only at the start (with --backwards: at the end).")
-    var anchored = false
-
-    @Flag(name: .long, help: "Report every match, not only the first.")
-    var all = false
-
-    @OptionGroup var output: FormatOption<OutputFormat>
-
-    @OptionGroup var input: DocumentInput
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        pattern = arguments.strings(Self.patternOption)[0]
+        locale = LocaleOption(arguments).locale
+        strict = StrictFlag(arguments).strict
+        caseInsensitive = arguments.flag(Self.caseInsensitiveOption)
+        diacriticInsensitive = arguments.flag(Self.diacriticInsensitiveOption)
+        backwards = arguments.flag(Self.backwardsOption)
+        anchored = arguments.flag(Self.anchoredOption)
+        all = arguments.flag(Self.allOption)
+        format = FormatOption<OutputFormat>(arguments).format
+        input = try DocumentInput(arguments)
+    }
 
     func run() throws {
-        try Self.search(Arguments(
-            pattern: pattern, locale: locale.locale, strict: strictness.strict, caseInsensitive: caseInsensitive,
-            diacriticInsensitive: diacriticInsensitive, backwards: backwards, anchored: anchored, all: all,
-            format: output.format, input: input.values))
-    }
-
-    /// The values of `search`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var pattern: String
-        var locale: String? = nil
-        var strict = false
-        var caseInsensitive = false
-        var diacriticInsensitive = false
-        var backwards = false
-        var anchored = false
-        var all = false
-        var format = OutputFormat.defaultFormat
-        var input = DocumentInput.Values()
-    }
-
-    /// Runs `search` on its arguments' values.
-    static func search(_ arguments: Arguments) throws {
         var options: StringSearcher.Options = []
-        if arguments.caseInsensitive { options.insert(.caseInsensitive) }
-        if arguments.diacriticInsensitive { options.insert(.diacriticInsensitive) }
-        if arguments.backwards { options.insert(.backwards) }
-        if arguments.anchored { options.insert(.anchored) }
+        if caseInsensitive { options.insert(.caseInsensitive) }
+        if diacriticInsensitive { options.insert(.diacriticInsensitive) }
+        if backwards { options.insert(.backwards) }
+        if anchored { options.insert(.anchored) }
         let searcher: StringSearcher
         do {
-            searcher = try StringSearcher(arguments.pattern, options: options, locale: try CLI.locale(arguments.locale, strict: arguments.strict))
+            searcher = try StringSearcher(pattern, options: options, locale: try CLI.locale(locale, strict: strict))
         } catch let failure as CLIFailure {
             throw failure
         } catch {
             throw CLIFailure(message: "cannot prepare the search: \(error)", code: CLI.software)
         }
-        let all = arguments.all, format = arguments.format
-        try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
+        let all = self.all, format = self.format
+        try input.pipeline().run(file: input.file) { document, out throws(CLIFailure) in
             // Without --all, ICU's own first (or last) match: the search stops there, and a
             // backwards search finds the last match as `usearch_last` does ("aa" in "aaa" is
             // 1..<3, not the last of the forward matches).
@@ -278,7 +224,7 @@ struct SearchCommand: ParsableCommand {
                         out.append(byte: 0x09)
                         out.append(decimal: range.upperBound)
                         out.append(byte: 0x09)
-                        SegmentCommand.appendVisible(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                        CLI.appendVisible(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
                     }
                 }
             }

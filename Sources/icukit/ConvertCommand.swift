@@ -1,10 +1,10 @@
-import ArgumentParser
 @_spi(Internals) import ICUKit
 
 /// `icukit convert`: re-encode FILE (or stdin) from one encoding (or a detected one) to another.
-struct ConvertCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "convert",
+struct ConvertCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "convert",
         abstract: "Convert FILE (or stdin) between character encodings; writes the bytes to stdout.",
         discussion: """
             Streams in chunks of at most 1 MiB, so a file of any size converts in bounded memory (with \
@@ -13,40 +13,33 @@ struct ConvertCommand: ParsableCommand {
             target encoding lacks, an invisible one too (U+200D, U+00AD, variation selectors: \
             ICU's default callbacks and uconv drop those silently; --lossy writes ? for them). \
             An unknown encoding name exits 64.
-            """
-    ).leaf
+            """,
+        options: { [fromOption, toOption, LossyFlag.option, InputFileArgument.option] }
+    )
 
-    @Option(name: .long, help: "The input encoding (any ICU name or alias), or auto to detect it.")
-    var from = "auto"
+    static let fromOption = OptionSpec.option("from", help: "The input encoding (any ICU name or alias), or auto to detect it.", default: "auto")
+    static let toOption = OptionSpec.option("to", help: "The output encoding.", default: "UTF-8")
 
-    @Option(name: .long, help: "The output encoding.")
-    var to = "UTF-8"
-
-    @OptionGroup var lossiness: LossyFlag
-    @OptionGroup var input: InputFileArgument
-
-    static let chunkSize = 1 << 20
     /// Later chunks of the `ucnv_convertEx` path: small enough that the read buffer and
     /// ICU's output stay in cache and in pages already mapped (1 MiB chunks cost ~1,000 page
     /// faults more than `uconv` on a 2.3 MB file, which the instruction count does not show).
     static let directChunkSize = 1 << 16
 
+    var from: String
+    var to: String
+    var lossy: Bool
+    var file: String?
+
+    init(_ arguments: ParsedArguments) {
+        from = arguments.string(Self.fromOption)!
+        to = arguments.string(Self.toOption)!
+        lossy = LossyFlag(arguments).lossy
+        file = InputFileArgument(arguments).file
+    }
+
     func run() throws {
-        try Self.convert(Arguments(from: from, to: to, lossy: lossiness.lossy, file: input.file))
-    }
-
-    /// The values of `convert`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var from = "auto"
-        var to = "UTF-8"
-        var lossy = false
-        var file: String? = nil
-    }
-
-    /// Runs `convert` on its arguments' values.
-    static func convert(_ arguments: Arguments) throws {
-        let lossy = arguments.lossy, from = arguments.from, to = arguments.to
-        let input = try InputFile(arguments.file)
+        let lossy = self.lossy, from = self.from, to = self.to
+        let input = try InputFile(file)
         defer { input.close() }
         let target: TextConverter
         do { target = try TextConverter(encodingName: to) } catch { throw CLIFailure.usage(error.description) }
@@ -57,7 +50,7 @@ struct ConvertCommand: ParsableCommand {
         // The ucnv_convertEx path reads small chunks (see directChunkSize); detection and
         // the streaming path read 1 MiB.
         let firstLimit = !lossy && named.map { DirectTranscoder.canTranscode(from: $0, to: target) } == true
-            ? Self.directChunkSize : Self.chunkSize
+            ? Self.directChunkSize : CLI.chunkSize
         var first = try input.read(upTo: firstLimit)
         let source: TextConverter
         if let named {
@@ -65,7 +58,7 @@ struct ConvertCommand: ParsableCommand {
         } else {
             var detector = EncodingDetector()
             detector.allowsLossyDecoding = lossy
-            detector.inputIsPrefix = first.count == Self.chunkSize  // more follows
+            detector.inputIsPrefix = first.count == CLI.chunkSize  // more follows
             let guess = (try? detector.detect(first))?.first?.encoding ?? "UTF-8"
             source = try! TextConverter(encodingName: guess)
         }
@@ -109,8 +102,8 @@ struct ConvertCommand: ParsableCommand {
             }
             if tracksOffsets { outputOffset += Self.utf8Count(units) }
             if isFinal { break }
-            first = try input.read(upTo: Self.chunkSize)
-            isFinal = first.isEmpty || first.count < Self.chunkSize
+            first = try input.read(upTo: CLI.chunkSize)
+            isFinal = first.isEmpty || first.count < CLI.chunkSize
         }
     }
 

@@ -1,12 +1,12 @@
-import ArgumentParser
 import Dispatch
 import FoundationEssentials
 import ICUKit
 
 /// `icukit detect`: the character encoding of each FILE (or stdin), ranked.
-struct DetectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "detect",
+struct DetectCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "detect",
         abstract: "Detect the character encoding of each FILE (or stdin).",
         discussion: """
             json: one line per file, {"file","encoding","confidence","language","bom",\
@@ -15,65 +15,54 @@ struct DetectCommand: ParsableCommand {
             the first N), with confidence and language. --lossy also considers encodings \
             whose decoding needs U+FFFD replacements. An unknown encoding name in --declared \
             or --allow exits 64.
-            """
-    ).leaf
+            """,
+        options: {
+            [topOption, declaredOption, allowOption, languageOption, LossyFlag.option, FormatOption<OutputFormat>.option, jobsOption,
+             filesOption]
+        }
+    )
 
-    @Option(name: .long, help: "How many candidates to list (default 1 in text, 5 in json).")
+    static let topOption = OptionSpec.integer("top", help: "How many candidates to list (default 1 in text, 5 in json).")
+    static let declaredOption = OptionSpec.option("declared", help: "An encoding declared by the transport (HTTP charset); it wins when it decodes.")
+    static let allowOption = OptionSpec.option("allow", help: "Consider only these encodings (comma-separated ICU names or aliases).")
+    static let languageOption = OptionSpec.option("language", help: "The probable language (BCP 47: ru, ja, zh-Hant…).")
+    static let jobsOption = OptionSpec.integer(
+        "jobs", help: "Files detected in parallel on N threads (default: the number of cores); output stays in file order.")
+    static let filesOption = OptionSpec.variadic("files", help: "Files; - or none for stdin.")
+
     var top: Int?
-
-    @Option(name: .long, help: "An encoding declared by the transport (HTTP charset); it wins when it decodes.")
     var declared: String?
-
-    @Option(name: .long, help: "Consider only these encodings (comma-separated ICU names or aliases).")
     var allow: String?
-
-    @Option(name: .long, help: "The probable language (BCP 47: ru, ja, zh-Hant…).")
     var language: String?
-
-    @OptionGroup var lossiness: LossyFlag
-
-    @OptionGroup var output: FormatOption<OutputFormat>
-
-    @Option(name: .long, help: "Files detected in parallel on N threads (default: the number of cores); output stays in file order.")
+    var lossy: Bool
+    var format: OutputFormat
     var jobs: Int?
+    var files: [String]
 
-    @Argument(help: "Files; - or none for stdin.")
-    var files: [String] = []
-
-    func validate() throws {
-        if let top, top < 1 { throw ValidationError("--top must be at least 1") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        top = arguments.integer(Self.topOption)
+        declared = arguments.string(Self.declaredOption)
+        allow = arguments.string(Self.allowOption)
+        language = arguments.string(Self.languageOption)
+        lossy = LossyFlag(arguments).lossy
+        format = FormatOption<OutputFormat>(arguments).format
+        jobs = arguments.integer(Self.jobsOption)
+        files = arguments.strings(Self.filesOption)
+        if let top, top < 1 { throw arguments.error("--top must be at least 1") }
+        if let jobs, jobs < 1 { throw arguments.error("--jobs must be at least 1") }
     }
 
+    /// Runs `detect` (`top` and `jobs` are checked: at least 1).
     func run() throws {
-        try Self.detect(
-            Arguments(top: top, declared: declared, allow: allow, language: language, lossy: lossiness.lossy,
-                      format: output.format, jobs: jobs, files: files))
-    }
-
-    /// The values of `detect`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var top: Int? = nil
-        var declared: String? = nil
-        var allow: String? = nil
-        var language: String? = nil
-        var lossy = false
-        var format = OutputFormat.defaultFormat
-        var jobs: Int? = nil
-        var files: [String] = []
-    }
-
-    /// Runs `detect` on its arguments' values (already validated: `top` and `jobs` ≥ 1).
-    static func detect(_ arguments: Arguments) throws {
         var detector = EncodingDetector()
-        detector.declaredEncoding = arguments.declared
-        detector.allowedEncodings = arguments.allow.map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
-        detector.languageHint = arguments.language
-        detector.allowsLossyDecoding = arguments.lossy
-        let format = arguments.format
-        let limit = arguments.top ?? (format == .json ? 5 : 1)
-        let paths = arguments.files.isEmpty ? ["-"] : arguments.files
-        let jobs = min(arguments.jobs ?? CLI.processorCount, paths.count)
+        detector.declaredEncoding = declared
+        detector.allowedEncodings = allow.map { $0.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty } }
+        detector.languageHint = language
+        detector.allowsLossyDecoding = lossy
+        let format = self.format
+        let limit = top ?? (format == .json ? 5 : 1)
+        let paths = files.isEmpty ? ["-"] : files
+        let jobs = min(self.jobs ?? CLI.processorCount, paths.count)
         let shared = detector
         var out = OutputBuffer()
         // Files in batches of 4 per job: each worker reads and detects its own files (so at

@@ -1,63 +1,44 @@
-import ArgumentParser
 import FoundationEssentials
 import ICUKit
 
-extension DateTimeFormatter.Style: ExpressibleByArgument {}
-extension CapitalizationContext: ExpressibleByArgument {}
-extension DurationFormatter.UnitsStyle: ExpressibleByArgument {}
-extension DurationFormatter.ZeroUnits: ExpressibleByArgument {}
-extension RelativeTimeFormatter.Width: ExpressibleByArgument {}
-
 /// Options shared by the date formatting subcommands.
-struct DateFormattingOptions: ParsableArguments {
-    @OptionGroup var locale: LocaleOption
+struct DateFormattingOptions {
+    static let calendarOption = OptionSpec.option("calendar", help: "Calendar (gregorian, japanese, islamic-umalqura, hebrew, buddhist, …); default: the locale's.")
+    static let timeZoneOption = OptionSpec.option("time-zone", help: "IANA time zone; default: TZ, else UTC.")
+    static let contextOption = OptionSpec.choice("context", CapitalizationContext.self, help: "Capitalization: standalone, list-item, sentence-start, mid-sentence (default none).", default: CapitalizationContext.none)
+    static var options: [OptionSpec] { [LocaleOption.option, calendarOption, timeZoneOption, contextOption, StrictFlag.option] }
 
-    @Option(name: .long, help: "Calendar (gregorian, japanese, islamic-umalqura, hebrew, buddhist, …); default: the locale's.")
+    var locale: LocaleOption
     var calendar: String?
-
-    @Option(name: .customLong("time-zone"), help: "IANA time zone; default: TZ, else UTC.")
     var timeZone: String?
+    var context: CapitalizationContext
+    var strictness: StrictFlag
 
-    @Option(name: .long, help: "Capitalization: standalone, list-item, sentence-start, mid-sentence (default none).")
-    var context: CapitalizationContext = .none
-
-    @OptionGroup var strictness: StrictFlag
+    init(_ arguments: ParsedArguments) {
+        locale = LocaleOption(arguments)
+        calendar = arguments.string(Self.calendarOption)
+        timeZone = arguments.string(Self.timeZoneOption)
+        context = arguments.choice(Self.contextOption)!
+        strictness = StrictFlag(arguments)
+    }
 
     var strict: Bool { strictness.strict }
 
-    /// These options' values, as ArgumentParser read them.
-    var values: Values { Values(locale: locale.locale, calendar: calendar, timeZone: timeZone, context: context, strict: strict) }
+    func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale.locale, strict: strict) }
 
-    func localeID() throws(CLIFailure) -> LocaleID { try values.localeID() }
+    func calendarSystem() throws(CLIFailure) -> CalendarSystem? {
+        guard let calendar else { return nil }
+        do { return try CalendarSystem(calendar) } catch { throw .usage("unknown calendar \"\(calendar)\"") }
+    }
 
-    func calendarSystem() throws(CLIFailure) -> CalendarSystem? { try values.calendarSystem() }
-
-    func zone() -> String { values.zone() }
-
-    /// The values of the date formatting options, as ArgumentParser or ``FastParse`` read them.
-    struct Values: Equatable {
-        var locale: String? = nil
-        var calendar: String? = nil
-        var timeZone: String? = nil
-        var context = CapitalizationContext.none
-        var strict = false
-
-        func localeID() throws(CLIFailure) -> LocaleID { try CLI.formattingLocale(locale, strict: strict) }
-
-        func calendarSystem() throws(CLIFailure) -> CalendarSystem? {
-            guard let calendar else { return nil }
-            do { return try CalendarSystem(calendar) } catch { throw .usage("unknown calendar \"\(calendar)\"") }
+    /// `--time-zone`, else `TZ` (a leading ":" dropped), else UTC.
+    func zone() -> String {
+        if let timeZone { return timeZone }
+        if var tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty {
+            if tz.hasPrefix(":") { tz.removeFirst() }
+            if !tz.isEmpty && !tz.hasPrefix("/") { return tz }
         }
-
-        /// `--time-zone`, else `TZ` (a leading ":" dropped), else UTC.
-        func zone() -> String {
-            if let timeZone { return timeZone }
-            if var tz = ProcessInfo.processInfo.environment["TZ"], !tz.isEmpty {
-                if tz.hasPrefix(":") { tz.removeFirst() }
-                if !tz.isEmpty && !tz.hasPrefix("/") { return tz }
-            }
-            return "UTC"
-        }
+        return "UTC"
     }
 }
 
@@ -72,18 +53,24 @@ extension CLI {
 }
 
 /// The options of the formatters that take a number: locale, context, strictness, output.
-struct NumberFormattingOptions: ParsableArguments {
-    @OptionGroup var locale: LocaleOption
+struct NumberFormattingOptions {
+    static let contextOption = OptionSpec.choice("context", CapitalizationContext.self, help: "Capitalization: standalone, list-item, sentence-start, mid-sentence (default none).", default: CapitalizationContext.none)
+    static let secondsOption = OptionSpec.variadic("seconds", help: "The amount in seconds (may be negative or fractional).", unrecognized: true)
+    static var options: [OptionSpec] { [LocaleOption.option, contextOption, StrictFlag.option, FormatOption<OutputFormat>.option, secondsOption] }
 
-    @Option(name: .long, help: "Capitalization: standalone, list-item, sentence-start, mid-sentence (default none).")
-    var context: CapitalizationContext = .none
+    var locale: LocaleOption
+    var context: CapitalizationContext
+    var strictness: StrictFlag
+    var output: FormatOption<OutputFormat>
+    var seconds: [String]
 
-    @OptionGroup var strictness: StrictFlag
-
-    @OptionGroup var output: FormatOption<OutputFormat>
-
-    @Argument(parsing: .allUnrecognized, help: "The amount in seconds (may be negative or fractional).")
-    var seconds: [String] = []
+    init(_ arguments: ParsedArguments) {
+        locale = LocaleOption(arguments)
+        context = arguments.choice(Self.contextOption)!
+        strictness = StrictFlag(arguments)
+        output = FormatOption<OutputFormat>(arguments)
+        seconds = arguments.strings(Self.secondsOption)
+    }
 
     var strict: Bool { strictness.strict }
 
@@ -117,81 +104,67 @@ func argumentsOrLines(_ values: [String]) throws(CLIFailure) -> [String] {
     return CLI.lines(of: text).map(String.init)
 }
 
-struct FormatDateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "date",
+struct FormatDateCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "date",
         abstract: "Format instants (ISO 8601) for a locale, or parse formatted dates back with --parse.",
         discussion: """
             One output line per INSTANT (or per stdin line). --pattern wins over --template, \
             which wins over the styles. json: {"text":…,"pattern":…}; with --parse, \
             {"text":…,"instant":…}. A text that does not parse exits 65.
-            """
-    ).leaf
+            """,
+        options: { [styleOption, timeStyleOption, templateOption, patternOption, hourCycleOption] + DateFormattingOptions.options + [parseOption, lenientOption, FormatOption<OutputFormat>.option, valueArgumentsOption] }
+    )
 
-    @Option(name: .long, help: "Date style: none, short, medium, long, full.")
-    var style: DateTimeFormatter.Style = .medium
+    static let styleOption = OptionSpec.choice("style", DateTimeFormatter.Style.self, help: "Date style: none, short, medium, long, full.", default: .medium)
+    static let timeStyleOption = OptionSpec.choice("time-style", DateTimeFormatter.Style.self, help: "Time style: none, short, medium, long, full.", default: .medium)
+    static let templateOption = OptionSpec.option("template", help: "ICU skeleton (yMMMd, jm, MMMMEEEEd): the locale's best pattern.")
+    static let patternOption = OptionSpec.option("pattern", help: "Explicit ICU pattern (yyyy-MM-dd'T'HH:mm).")
+    static let hourCycleOption = OptionSpec.option("hour-cycle", help: "Override the locale's hour cycle: h11, h12, h23, h24.")
+    static let parseOption = OptionSpec.flag("parse", help: "Parse TEXT arguments (or stdin lines) back to ISO instants.")
+    static let lenientOption = OptionSpec.flag("lenient", help: "With --parse: lenient parsing.")
+    static let valueArgumentsOption = OptionSpec.variadic("values", help: "ISO 8601 instants (2026-06-03T15:07:00Z; -0044-03-15T12:00:00Z is a value), or texts with --parse; none: stdin lines.", unrecognized: true)
 
-    @Option(name: .customLong("time-style"), help: "Time style: none, short, medium, long, full.")
-    var timeStyle: DateTimeFormatter.Style = .medium
-
-    @Option(name: .long, help: "ICU skeleton (yMMMd, jm, MMMMEEEEd): the locale's best pattern.")
+    var style: DateTimeFormatter.Style
+    var timeStyle: DateTimeFormatter.Style
     var template: String?
-
-    @Option(name: .long, help: "Explicit ICU pattern (yyyy-MM-dd'T'HH:mm).")
     var pattern: String?
-
-    @Option(name: .customLong("hour-cycle"), help: "Override the locale's hour cycle: h11, h12, h23, h24.")
     var hourCycle: String?
+    var options: DateFormattingOptions
+    var parse: Bool
+    var lenient: Bool
+    var output: FormatOption<OutputFormat>
+    var valueArguments: [String]
 
-    @OptionGroup var options: DateFormattingOptions
-
-    @Flag(name: .long, help: "Parse TEXT arguments (or stdin lines) back to ISO instants.")
-    var parse = false
-
-    @Flag(name: .long, help: "With --parse: lenient parsing.")
-    var lenient = false
-
-    @OptionGroup var output: FormatOption<OutputFormat>
-
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("ISO 8601 instants (2026-06-03T15:07:00Z; -0044-03-15T12:00:00Z is a value), or texts with --parse; none: stdin lines.", valueName: "values"))
-    var valueArguments: [String] = []
+    init(_ arguments: ParsedArguments) {
+        style = arguments.choice(Self.styleOption)!
+        timeStyle = arguments.choice(Self.timeStyleOption)!
+        template = arguments.string(Self.templateOption)
+        pattern = arguments.string(Self.patternOption)
+        hourCycle = arguments.string(Self.hourCycleOption)
+        options = DateFormattingOptions(arguments)
+        parse = arguments.flag(Self.parseOption)
+        lenient = arguments.flag(Self.lenientOption)
+        output = FormatOption<OutputFormat>(arguments)
+        valueArguments = arguments.strings(Self.valueArgumentsOption)
+    }
 
     func run() throws {
-        try Self.format(Arguments(
-            style: style, timeStyle: timeStyle, template: template, pattern: pattern, hourCycle: hourCycle, options: options.values,
-            parse: parse, lenient: lenient, format: output.format, values: valueArguments))
-    }
-
-    /// The values of `format date`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var style = DateTimeFormatter.Style.medium
-        var timeStyle = DateTimeFormatter.Style.medium
-        var template: String? = nil
-        var pattern: String? = nil
-        var hourCycle: String? = nil
-        var options = DateFormattingOptions.Values()
-        var parse = false
-        var lenient = false
-        var format = OutputFormat.defaultFormat
-        var values: [String] = []
-    }
-
-    /// Runs `format date` on its arguments' values.
-    static func format(_ arguments: Arguments) throws {
-        let options = arguments.options
-        let style = arguments.style, timeStyle = arguments.timeStyle
+        let options = self.options
+        let style = self.style, timeStyle = self.timeStyle
         let formatter: DateTimeFormatter
         do {
             let locale = try options.localeID()
             let calendar = try options.calendarSystem()
             var cycle: DateTimeFormatter.HourCycle?
-            if let hourCycle = arguments.hourCycle {
+            if let hourCycle {
                 guard let parsed = DateTimeFormatter.HourCycle(rawValue: hourCycle) else { throw CLIFailure.usage("unknown hour cycle \"\(hourCycle)\"") }
                 cycle = parsed
             }
-            if let pattern = arguments.pattern {
+            if let pattern {
                 formatter = try DateTimeFormatter(pattern: pattern, locale: locale, calendar: calendar, timeZone: options.zone(), context: options.context, strict: options.strict)
-            } else if let template = arguments.template {
+            } else if let template {
                 formatter = try DateTimeFormatter(template: template, locale: locale, calendar: calendar, timeZone: options.zone(), hourCycle: cycle, context: options.context, strict: options.strict)
             } else {
                 formatter = try DateTimeFormatter(date: style, time: timeStyle, locale: locale, calendar: calendar, timeZone: options.zone(), hourCycle: cycle, context: options.context, strict: options.strict)
@@ -199,7 +172,7 @@ struct FormatDateCommand: ParsableCommand {
         } catch {
             throw formattingFailure(error)
         }
-        let parse = arguments.parse, lenient = arguments.lenient, format = arguments.format, zone = options.zone()
+        let parse = self.parse, lenient = self.lenient, format = output.format, zone = options.zone()
         var out = OutputBuffer()
         // The same for every instant: `,"pattern":"…"}` and the newline, written once.
         var patternBuffer = OutputBuffer(collecting: true)
@@ -209,7 +182,7 @@ struct FormatDateCommand: ParsableCommand {
             patternBuffer.append("}\n")
         }
         let patternMember = patternBuffer.pending
-        for value in try argumentsOrLines(CLI.positionalValues(arguments.values, names: nil)) {
+        for value in try argumentsOrLines(CLI.positionalValues(valueArguments, names: nil)) {
             if parse {
                 let date: Date
                 do { date = try formatter.parse(value, lenient: lenient) } catch {
@@ -247,22 +220,29 @@ struct FormatDateCommand: ParsableCommand {
     }
 }
 
-struct FormatIntervalCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "interval",
+struct FormatIntervalCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "interval",
         abstract: "Format the interval between two ISO 8601 instants, shared parts shown once.",
-        discussion: "json: {\"text\":…}."
-    ).leaf
+        discussion: "json: {\"text\":…}.",
+        options: { [templateOption] + DateFormattingOptions.options + [FormatOption<OutputFormat>.option, instantsOption] }
+    )
 
-    @Option(name: .long, help: "ICU skeleton (default yMMMd).")
-    var template = "yMMMd"
+    static let templateOption = OptionSpec.option("template", help: "ICU skeleton (default yMMMd).", default: "yMMMd")
+    static let instantsOption = OptionSpec.variadic("start end", help: "The start and end instants (negative years are values).", unrecognized: true)
 
-    @OptionGroup var options: DateFormattingOptions
+    var template: String
+    var options: DateFormattingOptions
+    var output: FormatOption<OutputFormat>
+    var instants: [String]
 
-    @OptionGroup var output: FormatOption<OutputFormat>
-
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The start and end instants (negative years are values).", valueName: "start end"))
-    var instants: [String] = []
+    init(_ arguments: ParsedArguments) {
+        template = arguments.string(Self.templateOption)!
+        options = DateFormattingOptions(arguments)
+        output = FormatOption<OutputFormat>(arguments)
+        instants = arguments.strings(Self.instantsOption)
+    }
 
     func run() throws {
         let formatter: DateRangeFormatter
@@ -287,35 +267,42 @@ func numberArgument(_ arguments: [String], name: String) throws(CLIFailure) -> D
     return value
 }
 
-struct FormatDurationCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "duration",
+struct FormatDurationCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "duration",
         abstract: "Format a duration in seconds, as Apple's DateComponentsFormatter.",
-        discussion: "json: {\"text\":…}. From seconds a year is 365 days, a month 30 days."
-    ).leaf
+        discussion: "json: {\"text\":…}. From seconds a year is 365 days, a month 30 days.",
+        options: { [unitsStyleOption, allowedUnitsOption, maxUnitsOption, zeroUnitsOption, collapseLargestOption, approximateOption, remainingOption] + NumberFormattingOptions.options }
+    )
 
-    @Option(name: .customLong("units-style"), help: "positional, abbreviated, brief, short, full, spell-out.")
-    var unitsStyle: DurationFormatter.UnitsStyle = .positional
+    static let unitsStyleOption = OptionSpec.choice("units-style", DurationFormatter.UnitsStyle.self, help: "positional, abbreviated, brief, short, full, spell-out.", default: .positional)
+    static let allowedUnitsOption = OptionSpec.option("allowed-units", help: "Comma-separated: year,month,week,day,hour,minute,second.")
+    static let maxUnitsOption = OptionSpec.integer("max-units", help: "At most N units, largest first.")
+    static let zeroUnitsOption = OptionSpec.choice("zero-units", DurationFormatter.ZeroUnits.self, help: "drop-leading, drop-middle, drop-trailing, drop-all or pad.")
+    static let collapseLargestOption = OptionSpec.flag("collapse-largest", help: "Fold a largest unit of 1 into the next (65 seconds).")
+    static let approximateOption = OptionSpec.flag("approximate", help: "Mark the result as approximate (the locale's approximately pattern: ~1 hr).")
+    static let remainingOption = OptionSpec.flag("remaining", help: "Append \"remaining\" (English only).")
 
-    @Option(name: .customLong("allowed-units"), help: "Comma-separated: year,month,week,day,hour,minute,second.")
+    var unitsStyle: DurationFormatter.UnitsStyle
     var allowedUnits: String?
-
-    @Option(name: .customLong("max-units"), help: "At most N units, largest first.")
     var maxUnits: Int?
-
-    @Option(name: .customLong("zero-units"), help: "drop-leading, drop-middle, drop-trailing, drop-all or pad.")
     var zeroUnits: DurationFormatter.ZeroUnits?
+    var collapseLargest: Bool
+    var approximate: Bool
+    var remaining: Bool
+    var options: NumberFormattingOptions
 
-    @Flag(name: .customLong("collapse-largest"), help: "Fold a largest unit of 1 into the next (65 seconds).")
-    var collapseLargest = false
-
-    @Flag(name: .long, help: "Mark the result as approximate (the locale's approximately pattern: ~1 hr).")
-    var approximate = false
-
-    @Flag(name: .long, help: "Append \"remaining\" (English only).")
-    var remaining = false
-
-    @OptionGroup var options: NumberFormattingOptions
+    init(_ arguments: ParsedArguments) {
+        unitsStyle = arguments.choice(Self.unitsStyleOption)!
+        allowedUnits = arguments.string(Self.allowedUnitsOption)
+        maxUnits = arguments.integer(Self.maxUnitsOption)
+        zeroUnits = arguments.choice(Self.zeroUnitsOption)
+        collapseLargest = arguments.flag(Self.collapseLargestOption)
+        approximate = arguments.flag(Self.approximateOption)
+        remaining = arguments.flag(Self.remainingOption)
+        options = NumberFormattingOptions(arguments)
+    }
 
     func run() throws {
         var units = Set(DurationFormatter.Unit.allCases)
@@ -337,20 +324,27 @@ struct FormatDurationCommand: ParsableCommand {
     }
 }
 
-struct FormatRelativeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "relative",
+struct FormatRelativeCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "relative",
         abstract: "Format a time SECONDS from now (negative: past): \"in 3 hours\", \"yesterday\".",
-        discussion: "The largest whole unit is used (seconds, minutes, hours, days, weeks, months of 30 days, years of 365 days). json: {\"text\":…}."
-    ).leaf
+        discussion: "The largest whole unit is used (seconds, minutes, hours, days, weeks, months of 30 days, years of 365 days). json: {\"text\":…}.",
+        options: { [numericOption, widthOption] + NumberFormattingOptions.options }
+    )
 
-    @Flag(name: .long, help: "Numeric forms only (\"1 day ago\" rather than \"yesterday\").")
-    var numeric = false
+    static let numericOption = OptionSpec.flag("numeric", help: "Numeric forms only (\"1 day ago\" rather than \"yesterday\").")
+    static let widthOption = OptionSpec.choice("width", RelativeTimeFormatter.Width.self, help: "wide, short or narrow.", default: .wide)
 
-    @Option(name: .long, help: "wide, short or narrow.")
-    var width: RelativeTimeFormatter.Width = .wide
+    var numeric: Bool
+    var width: RelativeTimeFormatter.Width
+    var options: NumberFormattingOptions
 
-    @OptionGroup var options: NumberFormattingOptions
+    init(_ arguments: ParsedArguments) {
+        numeric = arguments.flag(Self.numericOption)
+        width = arguments.choice(Self.widthOption)!
+        options = NumberFormattingOptions(arguments)
+    }
 
     func run() throws {
         try options.write { value, locale in

@@ -1,11 +1,18 @@
-import ArgumentParser
 import ICUKit
 
 /// The options the number, measure, plural, list and message subcommands share.
-struct NumberFormatOptions: ParsableArguments {
-    @OptionGroup var locale: LocaleOption
-    @OptionGroup var strictness: StrictFlag
-    @OptionGroup var output: FormatOption<OutputFormat>
+struct NumberFormatOptions {
+    static var options: [OptionSpec] { [LocaleOption.option, StrictFlag.option, FormatOption<OutputFormat>.option] }
+
+    var locale: LocaleOption
+    var strictness: StrictFlag
+    var output: FormatOption<OutputFormat>
+
+    init(_ arguments: ParsedArguments) {
+        locale = LocaleOption(arguments)
+        strictness = StrictFlag(arguments)
+        output = FormatOption<OutputFormat>(arguments)
+    }
 
     var format: OutputFormat { output.format }
 
@@ -42,37 +49,44 @@ func formattingFailure(_ error: any Error) -> CLIFailure {
     }
 }
 
-struct FormatNumberCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "number",
+struct FormatNumberCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "number",
         abstract: "Format a number with an ICU number skeleton, spelled out, or as an ordinal.",
         discussion: """
             Skeletons as ICU spells them: "currency/EUR", "percent" (25 → 25%), "percent scale/100" \
             (0.25 → 25%), "compact-short", "scientific", ".00", "numbering-system/arab", \
             "unit/meter usage/person-height". --to formats a range; --parse reads a localized \
             number back. json: {"text":…}.
-            """
-    ).leaf
+            """,
+        options: { [valuesOption, skeletonOption, spellOutOption, ordinalOption, toOption, parseOption] + NumberFormatOptions.options }
+    )
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The number (a decimal string such as -1234.5 or 1e6; with --parse, the text to parse).", valueName: "value"))
-    var values: [String] = []
+    static let valuesOption = OptionSpec.variadic("value", help: "The number (a decimal string such as -1234.5 or 1e6; with --parse, the text to parse).", unrecognized: true)
+    static let skeletonOption = OptionSpec.option("skeleton", help: "ICU number skeleton.", default: "")
+    static let spellOutOption = OptionSpec.flag("spell-out", help: "Spell the number out in words (rule-based format).")
+    static let ordinalOption = OptionSpec.flag("ordinal", help: "Format an ordinal (21st).")
+    static let toOption = OptionSpec.option("to", help: "Format the range from VALUE to this number (may be negative).", dashed: true)
+    static let parseOption = OptionSpec.option("parse", help: "Parse VALUE back: decimal, percent, currency, scientific or spell-out.")
 
-    @Option(name: .long, help: "ICU number skeleton.")
-    var skeleton = ""
-
-    @Flag(name: .long, help: "Spell the number out in words (rule-based format).")
-    var spellOut = false
-
-    @Flag(name: .long, help: "Format an ordinal (21st).")
-    var ordinal = false
-
-    @Option(name: .long, parsing: .unconditional, help: "Format the range from VALUE to this number (may be negative).")
+    var values: [String]
+    var skeleton: String
+    var spellOut: Bool
+    var ordinal: Bool
     var to: String?
-
-    @Option(name: .long, help: "Parse VALUE back: decimal, percent, currency, scientific or spell-out.")
     var parse: String?
+    var options: NumberFormatOptions
 
-    @OptionGroup var options: NumberFormatOptions
+    init(_ arguments: ParsedArguments) {
+        values = arguments.strings(Self.valuesOption)
+        skeleton = arguments.string(Self.skeletonOption)!
+        spellOut = arguments.flag(Self.spellOutOption)
+        ordinal = arguments.flag(Self.ordinalOption)
+        to = arguments.string(Self.toOption)
+        parse = arguments.string(Self.parseOption)
+        options = NumberFormatOptions(arguments)
+    }
 
     func run() throws {
         let value = try CLI.positionalValues(values, names: ["VALUE"])[0]
@@ -112,31 +126,34 @@ struct FormatNumberCommand: ParsableCommand {
     }
 }
 
-extension MeasureFormatter.Width: ExpressibleByArgument {}
-extension ListStyle.ListType: ExpressibleByArgument {}
-extension ListStyle.Width: ExpressibleByArgument {}
-
-struct FormatMeasureCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "measure",
+struct FormatMeasureCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "measure",
         abstract: "Format a measurement, optionally in the locale's preferred unit for a usage.",
         discussion: """
             UNIT as ICU spells it (meter, kilogram, kilocalorie, foot-and-inch, kilometer-per-hour). \
             --usage person-height|person|food|road|default converts to the locale's preferred \
             units (180 centimeter --usage person-height: "5 ft, 11 in" in en-US, "180 cm" in fr).
-            """
-    ).leaf
+            """,
+        options: { [valuesOption, usageOption, widthOption] + NumberFormatOptions.options }
+    )
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("VALUE UNIT: the value (may be negative), then its unit.", valueName: "value-and-unit"))
-    var values: [String] = []
+    static let valuesOption = OptionSpec.variadic("value-and-unit", help: "VALUE UNIT: the value (may be negative), then its unit.", unrecognized: true)
+    static let usageOption = OptionSpec.option("usage", help: "CLDR unit-preference usage (person-height, person, food, road, …).")
+    static let widthOption = OptionSpec.choice("width", MeasureFormatter.Width.self, help: "short, narrow or long.", default: .short)
 
-    @Option(name: .long, help: "CLDR unit-preference usage (person-height, person, food, road, …).")
+    var values: [String]
     var usage: String?
+    var width: MeasureFormatter.Width
+    var options: NumberFormatOptions
 
-    @Option(name: .long, help: "short, narrow or long.")
-    var width: MeasureFormatter.Width = .short
-
-    @OptionGroup var options: NumberFormatOptions
+    init(_ arguments: ParsedArguments) {
+        values = arguments.strings(Self.valuesOption)
+        usage = arguments.string(Self.usageOption)
+        width = arguments.choice(Self.widthOption)!
+        options = NumberFormatOptions(arguments)
+    }
 
     func run() throws {
         let arguments = try CLI.positionalValues(values, names: ["VALUE", "UNIT"])
@@ -151,20 +168,27 @@ struct FormatMeasureCommand: ParsableCommand {
     }
 }
 
-struct FormatPluralCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "plural",
+struct FormatPluralCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "plural",
         abstract: "Print the plural category (zero, one, two, few, many, other) of a number as written.",
-        discussion: "Visible fraction digits count: \"1\" is one but \"1.0\" is other in English. json: {\"category\":…}."
-    ).leaf
+        discussion: "Visible fraction digits count: \"1\" is one but \"1.0\" is other in English. json: {\"category\":…}.",
+        options: { [numbersOption, ordinalOption] + NumberFormatOptions.options }
+    )
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The number as written (1, 1.0, 21, 0.5, -1).", valueName: "number"))
-    var numbers: [String] = []
+    static let numbersOption = OptionSpec.variadic("number", help: "The number as written (1, 1.0, 21, 0.5, -1).", unrecognized: true)
+    static let ordinalOption = OptionSpec.flag("ordinal", help: "Ordinal rules (1st, 2nd, 3rd) instead of cardinal.")
 
-    @Flag(name: .long, help: "Ordinal rules (1st, 2nd, 3rd) instead of cardinal.")
-    var ordinal = false
+    var numbers: [String]
+    var ordinal: Bool
+    var options: NumberFormatOptions
 
-    @OptionGroup var options: NumberFormatOptions
+    init(_ arguments: ParsedArguments) {
+        numbers = arguments.strings(Self.numbersOption)
+        ordinal = arguments.flag(Self.ordinalOption)
+        options = NumberFormatOptions(arguments)
+    }
 
     func run() throws {
         let number = try CLI.positionalValues(numbers, names: ["NUMBER"])[0]
@@ -181,22 +205,29 @@ struct FormatPluralCommand: ParsableCommand {
     }
 }
 
-struct FormatListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list",
-        abstract: "Join items into a list: \"a, b, and c\", \"a、b、またはc\"."
-    ).leaf
+struct FormatListCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "list",
+        abstract: "Join items into a list: \"a, b, and c\", \"a、b、またはc\".",
+        options: { [itemsOption, typeOption, widthOption] + NumberFormatOptions.options }
+    )
 
-    @Argument(help: "The items.")
-    var items: [String] = []
+    static let itemsOption = OptionSpec.variadic("items", help: "The items.")
+    static let typeOption = OptionSpec.choice("type", ListStyle.ListType.self, help: "and, or or units.", default: .and)
+    static let widthOption = OptionSpec.choice("width", ListStyle.Width.self, help: "wide, short or narrow.", default: .wide)
 
-    @Option(name: .long, help: "and, or or units.")
-    var type: ListStyle.ListType = .and
+    var items: [String]
+    var type: ListStyle.ListType
+    var width: ListStyle.Width
+    var options: NumberFormatOptions
 
-    @Option(name: .long, help: "wide, short or narrow.")
-    var width: ListStyle.Width = .wide
-
-    @OptionGroup var options: NumberFormatOptions
+    init(_ arguments: ParsedArguments) {
+        items = arguments.strings(Self.itemsOption)
+        type = arguments.choice(Self.typeOption)!
+        width = arguments.choice(Self.widthOption)!
+        options = NumberFormatOptions(arguments)
+    }
 
     func run() throws {
         do {
@@ -208,23 +239,30 @@ struct FormatListCommand: ParsableCommand {
     }
 }
 
-struct FormatMessageCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "message",
+struct FormatMessageCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "message",
         abstract: "Format an ICU MessageFormat pattern with NAME=VALUE arguments (plural, select, selectordinal).",
         discussion: """
             Example: icukit format message "{n, plural, one {# file} other {# files}}" n=3. \
             Values are text; arguments the pattern uses as numbers (plural, number, …) parse them.
-            """
-    ).leaf
+            """,
+        options: { [patternOption, argumentsOption] + NumberFormatOptions.options }
+    )
 
-    @Argument(help: "The MessageFormat pattern.")
+    static let patternOption = OptionSpec.positional("pattern", help: "The MessageFormat pattern.", required: true)
+    static let argumentsOption = OptionSpec.variadic("arguments", help: "Arguments as NAME=VALUE.")
+
     var pattern: String
+    var arguments: [String]
+    var options: NumberFormatOptions
 
-    @Argument(help: "Arguments as NAME=VALUE.")
-    var arguments: [String] = []
-
-    @OptionGroup var options: NumberFormatOptions
+    init(_ arguments: ParsedArguments) {
+        pattern = arguments.strings(Self.patternOption)[0]
+        self.arguments = arguments.strings(Self.argumentsOption)
+        options = NumberFormatOptions(arguments)
+    }
 
     func run() throws {
         do {

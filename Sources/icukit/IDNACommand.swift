@@ -3,36 +3,41 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
 import ICUKit
 
 /// `icukit idna to-ascii|to-unicode`: UTS #46 processing of domain names.
-struct IDNACommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "idna",
+enum IDNACommand {
+    static let spec = CommandSpec(
+        group: "idna",
         abstract: "Convert domain names to ASCII (Punycode) or Unicode with UTS #46 (IDNA).",
-        subcommands: [IDNAToASCIICommand.self, IDNAToUnicodeCommand.self]
-    ).leaf
+        subcommands: [IDNAToASCIICommand.spec, IDNAToUnicodeCommand.spec]
+    )
 }
 
 /// The options of both `idna` subcommands.
-struct IDNAOptions: ParsableArguments {
-    @Flag(name: .long, help: "Transitional processing (IDNA2003 compatibility: ß → ss, ς → σ, ZWJ/ZWNJ removed).")
-    var transitional = false
+struct IDNAOptions {
+    static let transitionalOption = OptionSpec.flag("transitional", help: "Transitional processing (IDNA2003 compatibility: ß → ss, ς → σ, ZWJ/ZWNJ removed).")
+    static let noCheckBidiOption = OptionSpec.flag("no-check-bidi", help: "Do not check the Bidi rule (RFC 5893).")
+    static let noCheckJoinersOption = OptionSpec.flag("no-check-joiners", help: "Do not check the ContextJ rules for ZWJ/ZWNJ (RFC 5892).")
+    static let checkContextOOption = OptionSpec.flag("check-contexto", help: "Check the ContextO rules (RFC 5892).")
+    static let std3Option = OptionSpec.flag("std3", help: "Apply the STD3 rules (only letters, digits and hyphens in ASCII).")
+    static var options: [OptionSpec] { [transitionalOption, noCheckBidiOption, noCheckJoinersOption, checkContextOOption, std3Option] + ValueListInput.options }
 
-    @Flag(name: .customLong("no-check-bidi"), help: "Do not check the Bidi rule (RFC 5893).")
-    var noCheckBidi = false
+    var transitional: Bool
+    var noCheckBidi: Bool
+    var noCheckJoiners: Bool
+    var checkContextO: Bool
+    var std3: Bool
+    var input: ValueListInput
 
-    @Flag(name: .customLong("no-check-joiners"), help: "Do not check the ContextJ rules for ZWJ/ZWNJ (RFC 5892).")
-    var noCheckJoiners = false
-
-    @Flag(name: .customLong("check-contexto"), help: "Check the ContextO rules (RFC 5892).")
-    var checkContextO = false
-
-    @Flag(name: .customLong("std3"), help: "Apply the STD3 rules (only letters, digits and hyphens in ASCII).")
-    var std3 = false
-
-    @OptionGroup var input: ValueListInput
+    init(_ arguments: ParsedArguments) {
+        transitional = arguments.flag(Self.transitionalOption)
+        noCheckBidi = arguments.flag(Self.noCheckBidiOption)
+        noCheckJoiners = arguments.flag(Self.noCheckJoinersOption)
+        checkContextO = arguments.flag(Self.checkContextOOption)
+        std3 = arguments.flag(Self.std3Option)
+        input = ValueListInput(arguments)
+    }
 
     var options: IDNA.Options {
         IDNA.Options(transitional: transitional, checkBidi: !noCheckBidi, checkContextJ: !noCheckJoiners,
@@ -71,36 +76,49 @@ struct IDNAOptions: ParsableArguments {
     }
 }
 
-struct IDNAToASCIICommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "to-ascii",
+struct IDNAToASCIICommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "to-ascii",
         abstract: "The ASCII form of domain names (for lookup and storage).",
-        discussion: IdentifierCLI.idnaDiscussion
-    ).leaf
+        discussion: IdentifierCLI.idnaDiscussion,
+        options: { IDNAOptions.options }
+    )
 
-    @OptionGroup var options: IDNAOptions
+
+    var options: IDNAOptions
+
+    init(_ arguments: ParsedArguments) {
+        options = IDNAOptions(arguments)
+    }
 
     func run() throws { try options.run(toASCII: true) }
 }
 
-struct IDNAToUnicodeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "to-unicode",
+struct IDNAToUnicodeCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "to-unicode",
         abstract: "The Unicode form of domain names (for display).",
-        discussion: IdentifierCLI.idnaDiscussion
-    ).leaf
+        discussion: IdentifierCLI.idnaDiscussion,
+        options: { IDNAOptions.options }
+    )
 
-    @OptionGroup var options: IDNAOptions
+
+    var options: IDNAOptions
+
+    init(_ arguments: ParsedArguments) {
+        options = IDNAOptions(arguments)
+    }
 
     func run() throws { try options.run(toASCII: false) }
 }
 
-extension StringPrep.Profile: ExpressibleByArgument {}
-
 /// `icukit stringprep`: RFC 3454 string preparation with ICU's profiles.
-struct StringPrepCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stringprep",
+struct StringPrepCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "stringprep",
         abstract: "Prepare strings with a stringprep profile (SASLprep, nameprep, XMPP, LDAP, …).",
         discussion: """
             One JSON line per input: {"input":…,"output":…} when it prepares, else \
@@ -111,16 +129,22 @@ struct StringPrepCommand: ParsableCommand {
             nfs4-mixed-suffix (RFC 3530), iscsi (RFC 3722), nodeprep, resourceprep \
             (RFC 3920, XMPP), mib (RFC 4011), saslprep (RFC 4013), trace (RFC 4505), ldap, \
             ldap-ci (RFC 4518). \(IdentifierCLI.inputDiscussion)
-            """
-    ).leaf
+            """,
+        options: { [profileOption, allowUnassignedOption] + ValueListInput.options }
+    )
 
-    @Option(name: .long, help: "The profile: \(StringPrep.Profile.allCases.map(\.rawValue).joined(separator: ", ")).")
+    static let profileOption = OptionSpec.choice("profile", StringPrep.Profile.self, help: "The profile: \(StringPrep.Profile.allCases.map(\.rawValue).joined(separator: ", ")).", required: true)
+    static let allowUnassignedOption = OptionSpec.flag("allow-unassigned", help: "Let code points unassigned in Unicode 3.2 through (for queries, not stored strings).")
+
     var profile: StringPrep.Profile
+    var allowUnassigned: Bool
+    var input: ValueListInput
 
-    @Flag(name: .customLong("allow-unassigned"), help: "Let code points unassigned in Unicode 3.2 through (for queries, not stored strings).")
-    var allowUnassigned = false
-
-    @OptionGroup var input: ValueListInput
+    init(_ arguments: ParsedArguments) {
+        profile = arguments.choice(Self.profileOption)!
+        allowUnassigned = arguments.flag(Self.allowUnassignedOption)
+        input = ValueListInput(arguments)
+    }
 
     func run() throws {
         let prep: StringPrep
@@ -191,11 +215,17 @@ enum IdentifierCLI {
 }
 
 /// `[--jsonl] [NAME…|FILE|-]`: values as arguments, or one per line of FILE or stdin.
-struct ValueListInput: ParsableArguments {
-    @OptionGroup var jsonLines: JSONLinesFlag
+struct ValueListInput {
+    static let argumentsOption = OptionSpec.variadic("name", help: "Values; none or - for stdin lines; one existing FILE for its lines (-- before values that are file names).", unrecognized: true)
+    static var options: [OptionSpec] { [JSONLinesFlag.option, argumentsOption] }
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Values; none or - for stdin lines; one existing FILE for its lines (-- before values that are file names).", valueName: "name"))
-    var arguments: [String] = []
+    var jsonLines: JSONLinesFlag
+    var arguments: [String]
+
+    init(_ arguments: ParsedArguments) {
+        jsonLines = JSONLinesFlag(arguments)
+        self.arguments = arguments.strings(Self.argumentsOption)
+    }
 
     /// Calls `body` with every value in input order.
     func forEachValue(_ body: (String) throws(CLIFailure) -> Void) throws(CLIFailure) {

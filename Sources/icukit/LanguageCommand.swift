@@ -1,12 +1,12 @@
-import ArgumentParser
 import FoundationEssentials
 import ICUKit
 
 /// `icukit language`: the dominant language of each document, its hypotheses, or its
 /// language runs.
-struct LanguageCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "language",
+struct LanguageCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "language",
         abstract: "Recognize the language of a document (FILE or stdin), or of each --jsonl line.",
         discussion: """
             json: one line per document, {"language","confidence","hypotheses":[{"language",\
@@ -14,50 +14,38 @@ struct LanguageCommand: ParsableCommand {
             --runs {"runs":[{"start","end","language"}…]} in UTF-8 byte offsets. text: the \
             language code (BCP 47; "und" when undetermined), or with --runs one "start end \
             language" line per run. An unknown language in --hints or --constraints exits 64.
-            """
-    ).leaf
+            """,
+        options: { [topOption, hintsOption, constraintsOption, runsOption, formatOption] + DocumentInput.options }
+    )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, CaseIterable { case text, json }
 
-    @Option(name: .long, help: "How many hypotheses to list in json (default 5).")
-    var top: Int = 5
+    static let topOption = OptionSpec.integer("top", help: "How many hypotheses to list in json (default 5).", default: 5)
+    static let hintsOption = OptionSpec.option("hints", help: "Prior weights, such as fr=0.5,de=0.3 (BCP 47 codes, weights 0…1).")
+    static let constraintsOption = OptionSpec.option("constraints", help: "Answer only with these languages, such as en,fr,de.")
+    static let runsOption = OptionSpec.flag("runs", help: "List the language runs (sentence-based) instead of one language.")
+    static let formatOption = OptionSpec.choice("format", Format.self, help: "text or json.", default: .text)
 
-    @Option(name: .long, help: "Prior weights, such as fr=0.5,de=0.3 (BCP 47 codes, weights 0…1).")
+    var top: Int
     var hints: String?
-
-    @Option(name: .long, help: "Answer only with these languages, such as en,fr,de.")
     var constraints: String?
+    var runs: Bool
+    var format: Format
+    var input: DocumentInput
 
-    @Flag(name: .long, help: "List the language runs (sentence-based) instead of one language.")
-    var runs = false
-
-    @Option(name: .long, help: "text or json.")
-    var format: Format = .text
-
-    @OptionGroup var input: DocumentInput
-
-    func validate() throws {
-        if top < 1 { throw ValidationError("--top must be at least 1") }
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        top = arguments.integer(Self.topOption)!
+        hints = arguments.string(Self.hintsOption)
+        constraints = arguments.string(Self.constraintsOption)
+        runs = arguments.flag(Self.runsOption)
+        format = arguments.choice(Self.formatOption)!
+        input = try DocumentInput(arguments)
+        if top < 1 { throw arguments.error("--top must be at least 1") }
     }
 
     func run() throws {
-        try Self.recognize(Arguments(top: top, hints: hints, constraints: constraints, runs: runs, format: format, input: input.values))
-    }
-
-    /// The values of `language`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var top = 5
-        var hints: String? = nil
-        var constraints: String? = nil
-        var runs = false
-        var format = Format.text
-        var input = DocumentInput.Values()
-    }
-
-    /// Runs `language` on its arguments' values (`top` already validated: at least 1).
-    static func recognize(_ arguments: Arguments) throws {
-        let recognizer = try makeRecognizer(hints: arguments.hints, constraints: arguments.constraints)
-        let (top, runs, json) = (arguments.top, arguments.runs, arguments.format == .json)
+        let recognizer = try Self.makeRecognizer(hints: hints, constraints: constraints)
+        let (top, runs, json) = (self.top, self.runs, format == .json)
         // Each answer's BCP 47 code (and JSON string), computed once per model language
         // (ICU's uloc_toLanguageTag per answer was a few % of a --jsonl run).
         // The JSON strings sit in one buffer kept for the process's life, looked up as
@@ -85,7 +73,7 @@ struct LanguageCommand: ParsableCommand {
                 record.append(contentsOf: JSON.string(language.bcp47).utf8)
             }
         }
-        try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
+        try input.pipeline().run(file: input.file) { document, out throws(CLIFailure) in
             if runs {
                 let found = recognizer.languageRuns(in: document)
                 if json {

@@ -1,35 +1,41 @@
-import ArgumentParser
 import ICUKit
 
 /// `icukit locale`: locale identifiers and data, and preferred-localization matching.
-struct LocaleCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "locale",
+enum LocaleCommand {
+    static let spec = CommandSpec(
+        group: "locale",
         abstract: "Locale data (parts, names, quotes, measurement system, first weekday, currency) and localization matching.",
-        subcommands: [LocaleInfoCommand.self, LocaleMatchCommand.self]
-    ).leaf
+        subcommands: [LocaleInfoCommand.spec, LocaleMatchCommand.spec]
+    )
 }
 
-struct LocaleInfoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "info",
+struct LocaleInfoCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "info",
         abstract: "Describe a locale identifier (ICU or BCP 47 form, with keywords).",
         discussion: """
             json: {"id","bcp47","language","script","region","keywords":{…},"displayName",\
             "quotes":[start,end,altStart,altEnd],"measurementSystem":"metric|us|uk",\
             "firstWeekday":1…7 (1 = Sunday),"characterDirection":"ltr|rtl","currency","currencyName"}.
-            """
-    ).leaf
+            """,
+        options: { [idOption, displayLocaleOption, StrictFlag.option, FormatOption<OutputFormat>.option] }
+    )
 
-    @Argument(help: "The locale identifier (ur_IN@calendar=islamic;currency=USD or ur-IN-u-ca-islamic-cu-usd).")
+    static let idOption = OptionSpec.positional("id", help: "The locale identifier (ur_IN@calendar=islamic;currency=USD or ur-IN-u-ca-islamic-cu-usd).", required: true)
+    static let displayLocaleOption = OptionSpec.option("display-locale", help: "The locale to write names in (English when omitted).")
+
     var id: String
-
-    @Option(name: .long, help: "The locale to write names in (English when omitted).")
     var displayLocale: String?
+    var strictness: StrictFlag
+    var output: FormatOption<OutputFormat>
 
-    @OptionGroup var strictness: StrictFlag
-
-    @OptionGroup var output: FormatOption<OutputFormat>
+    init(_ arguments: ParsedArguments) {
+        id = arguments.strings(Self.idOption)[0]
+        displayLocale = arguments.string(Self.displayLocaleOption)
+        strictness = StrictFlag(arguments)
+        output = FormatOption<OutputFormat>(arguments)
+    }
 
     func run() throws {
         let strict = strictness.strict
@@ -78,9 +84,10 @@ struct LocaleInfoCommand: ParsableCommand {
     }
 }
 
-struct LocaleMatchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "match",
+struct LocaleMatchCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "match",
         abstract: "Print the best of the available localizations for the preferred languages (ICU's LocaleMatcher).",
         discussion: """
             ICU's matching over CLDR's language-matching data: likely subtags, language/script/region \
@@ -92,28 +99,34 @@ struct LocaleMatchCommand: ParsableCommand {
             json: {"match":…,"index":…,"matched":true|false,"distance":…}, where index is the position of \
             the preferred language that matched (for --accept-language, in descending q order) and \
             distance is 0…100 (null when nothing matched).
-            """
-    ).leaf
+            """,
+        options: { [availableOption, preferredOption, acceptLanguageOption, favorOption, thresholdOption, defaultOption, FormatOption<OutputFormat>.option] }
+    )
 
-    @Option(name: .long, help: "The available localizations, comma-separated, in the app's order.")
+    static let availableOption = OptionSpec.option("available", help: "The available localizations, comma-separated, in the app's order.", required: true)
+    static let preferredOption = OptionSpec.option("preferred", help: "The preferred languages, comma-separated, most preferred first.")
+    static let acceptLanguageOption = OptionSpec.option("accept-language", help: "An HTTP Accept-Language header (q-values) instead of --preferred.")
+    static let favorOption = OptionSpec.choice("favor", LocaleMatcher.Favor.self, help: "language (default) or script: which subtag differences weigh more.", default: .language)
+    static let thresholdOption = OptionSpec.integer("threshold", help: "A match must be closer than this distance, 0…100 (default: ICU's, 50).")
+    static let defaultOption = OptionSpec.option("default", help: "The answer when nothing matches: a locale, or none (default: the first available).")
+
     var available: String
-
-    @Option(name: .long, help: "The preferred languages, comma-separated, most preferred first.")
     var preferred: String?
-
-    @Option(name: .customLong("accept-language"), help: "An HTTP Accept-Language header (q-values) instead of --preferred.")
     var acceptLanguage: String?
-
-    @Option(name: .long, help: "language (default) or script: which subtag differences weigh more.")
-    var favor: LocaleMatcher.Favor = .language
-
-    @Option(name: .long, help: "A match must be closer than this distance, 0…100 (default: ICU's, 50).")
+    var favor: LocaleMatcher.Favor
     var threshold: Int?
-
-    @Option(name: .long, help: "The answer when nothing matches: a locale, or none (default: the first available).")
     var `default`: String?
+    var output: FormatOption<OutputFormat>
 
-    @OptionGroup var output: FormatOption<OutputFormat>
+    init(_ arguments: ParsedArguments) {
+        available = arguments.string(Self.availableOption)!
+        preferred = arguments.string(Self.preferredOption)
+        acceptLanguage = arguments.string(Self.acceptLanguageOption)
+        favor = arguments.choice(Self.favorOption)!
+        threshold = arguments.integer(Self.thresholdOption)
+        `default` = arguments.string(Self.defaultOption)
+        output = FormatOption<OutputFormat>(arguments)
+    }
 
     func run() throws {
         let names = available.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
@@ -152,8 +165,6 @@ struct LocaleMatchCommand: ParsableCommand {
         }
     }
 }
-
-extension LocaleMatcher.Favor: ExpressibleByArgument {}
 
 extension LocaleID {
     static let english: LocaleID = "en"

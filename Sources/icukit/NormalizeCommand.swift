@@ -1,12 +1,10 @@
-import ArgumentParser
 import ICUKit
 
-extension Normalizer.Form: ExpressibleByArgument {}
-
 /// `icukit normalize`: Unicode normalization, streaming.
-struct NormalizeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "normalize",
+struct NormalizeCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "normalize",
         abstract: "Normalize text to NFC, NFD, NFKC, NFKD or NFKC_Casefold.",
         discussion: """
             Writes the normalized text of FILE (or stdin), streaming in 1 MiB chunks cut only \
@@ -14,34 +12,28 @@ struct NormalizeCommand: ParsableCommand {
             --jsonl, each input line is one JSON string and each output line one JSON string. \
             --check writes {"normalized":true} or false per document instead. Invalid UTF-8 \
             exits 65 naming the byte offset, unless --lossy.
-            """
-    ).leaf
+            """,
+        options: { [formOption, checkOption] + DocumentInput.options }
+    )
 
-    @Option(name: .long, help: "nfc, nfd, nfkc, nfkd or nfkc-casefold.")
+    static let formOption = OptionSpec.choice("form", Normalizer.Form.self, help: "nfc, nfd, nfkc, nfkd or nfkc-casefold.", required: true)
+    static let checkOption = OptionSpec.flag("check", help: "Write {\"normalized\":true|false} per document instead of the text.")
+
     var form: Normalizer.Form
+    var check: Bool
+    var input: DocumentInput
 
-    @Flag(name: .long, help: "Write {\"normalized\":true|false} per document instead of the text.")
-    var check = false
-
-    @OptionGroup var input: DocumentInput
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        form = arguments.choice(Self.formOption)!
+        check = arguments.flag(Self.checkOption)
+        input = try DocumentInput(arguments)
+    }
 
     func run() throws {
-        try Self.normalize(Arguments(form: form, check: check, input: input.values))
-    }
-
-    /// The values of `normalize`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var form: Normalizer.Form
-        var check = false
-        var input = DocumentInput.Values()
-    }
-
-    /// Runs `normalize` on its arguments' values.
-    static func normalize(_ arguments: Arguments) throws {
-        let normalizer = Normalizer(arguments.form)
-        if arguments.check || arguments.input.jsonl {
-            let check = arguments.check
-            try DocumentInput.pipeline(arguments.input).run(file: arguments.input.file) { document, out throws(CLIFailure) in
+        let normalizer = Normalizer(self.form)
+        if self.check || self.input.jsonl {
+            let check = self.check
+            try input.pipeline().run(file: self.input.file) { document, out throws(CLIFailure) in
                 if check {
                     let normalized = try TextCLI.run { () throws(TextTransformError) in try normalizer.isNormalized(document) }
                     out.append(normalized ? "{\"normalized\":true}\n" : "{\"normalized\":false}\n")
@@ -51,14 +43,14 @@ struct NormalizeCommand: ParsableCommand {
             }
             return
         }
-        try DocumentInput.checkBatchOptions(arguments.input)
+        try input.checkBatchOptions()
         var out = OutputBuffer()
-        let file = try InputFile(arguments.input.file)
+        let file = try InputFile(self.input.file)
         defer { file.close() }
-        var stream = normalizer.makeStream(lossy: arguments.input.lossy)
+        var stream = normalizer.makeStream(lossy: self.input.lossy)
         defer { out.flush() }
         while true {
-            let chunk = try file.read(upTo: ConvertCommand.chunkSize)
+            let chunk = try file.read(upTo: CLI.chunkSize)
             out.append(try TextCLI.run { () throws(TextTransformError) in
                 chunk.isEmpty ? try stream.finish() : try stream.normalize(chunk)
             })

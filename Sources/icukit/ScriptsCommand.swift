@@ -1,10 +1,10 @@
-import ArgumentParser
 import ICUKit
 
 /// `icukit scripts`: script runs and the resolved script set of each document.
-struct ScriptsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "scripts",
+struct ScriptsCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "scripts",
         abstract: "Show the script runs of text and whether it mixes scripts (UTS #39).",
         discussion: """
             One JSON line per document: {"runs":[{"start":0,"end":5,"script":"Latn"},…],\
@@ -13,10 +13,16 @@ struct ScriptsCommand: ParsableCommand {
             with UTF-8 byte offsets and ISO 15924 codes. resolvedScripts is the UTS #39 §5.1 \
             resolved script set (empty when the text has only Common/Inherited characters); \
             when that set is empty (mixedScript true) it lists the scripts the text uses instead.
-            """
-    ).leaf
+            """,
+        options: { DocumentInput.options }
+    )
 
-    @OptionGroup var input: DocumentInput
+
+    var input: DocumentInput
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        input = try DocumentInput(arguments)
+    }
 
     func run() throws {
         try input.forEachDocument { document, out throws(CLIFailure) in

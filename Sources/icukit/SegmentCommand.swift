@@ -1,63 +1,54 @@
-import ArgumentParser
 @_spi(Internals) import ICUKit
 
-extension Segmenter.Unit: ExpressibleByArgument {}
-
 /// `icukit segment`: grapheme, word, sentence and line-break segmentation.
-struct SegmentCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "segment",
+struct SegmentCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "segment",
         abstract: "Split text into graphemes, words, sentences or line-break segments.",
         discussion: """
             Reads FILE (or stdin). text: one segment per line (CR, LF and other line \
             separators inside a segment are shown as \\r, \\n, \\u{…}). json: one JSON \
             object per document, {"boundaries":[0,…,n],"kinds":[…]} with UTF-8 byte \
             offsets (no kinds for graphemes). count: the number of segments.
-            """
-    ).leaf
+            """,
+        options: {
+            [byOption, LocaleOption.option, StrictFlag.option, FormatOption<Format>.option, wordsOnlyOption] + DocumentInput.options
+        }
+    )
 
     enum Format: String, OutputFormatChoice { case text, json, count; static let defaultFormat = Format.text }
 
-    @Option(name: .long, help: "grapheme, word, sentence or line.")
+    static let byOption = OptionSpec.choice("by", Segmenter.Unit.self, help: "grapheme, word, sentence or line.", required: true)
+    static let wordsOnlyOption = OptionSpec.flag("words-only", help: "Text and count formats: only word-like segments (--by word).")
+
     var by: Segmenter.Unit
+    var locale: String?
+    var strict: Bool
+    var format: Format
+    var wordsOnly: Bool
+    var input: DocumentInput
 
-    @OptionGroup var locale: LocaleOption
-    @OptionGroup var strictness: StrictFlag
-    @OptionGroup var output: FormatOption<Format>
-
-    @Flag(name: .long, help: "Text and count formats: only word-like segments (--by word).")
-    var wordsOnly = false
-
-    @OptionGroup var input: DocumentInput
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        by = arguments.choice(Self.byOption)!
+        locale = LocaleOption(arguments).locale
+        strict = StrictFlag(arguments).strict
+        format = FormatOption<Format>(arguments).format
+        wordsOnly = arguments.flag(Self.wordsOnlyOption)
+        input = try DocumentInput(arguments)
+    }
 
     func run() throws {
-        try Self.segment(
-            Arguments(by: by, locale: locale.locale, strict: strictness.strict, format: output.format, wordsOnly: wordsOnly,
-                      input: input.values))
-    }
-
-    /// The values of `segment`'s arguments, as ArgumentParser or ``FastParse`` read them.
-    struct Arguments: Equatable {
-        var by: Segmenter.Unit
-        var locale: String? = nil
-        var strict = false
-        var format = Format.defaultFormat
-        var wordsOnly = false
-        var input = DocumentInput.Values()
-    }
-
-    /// Runs `segment` on its arguments' values.
-    static func segment(_ arguments: Arguments) throws {
-        let locale = try CLI.locale(arguments.locale, strict: arguments.strict)
-        let by = arguments.by, format = arguments.format, wordsOnly = arguments.wordsOnly
+        let locale = try CLI.locale(self.locale, strict: strict)
+        let by = self.by, format = self.format, wordsOnly = self.wordsOnly
         let segmenter: Segmenter
         do {
             segmenter = try Segmenter(by, locale: locale)
         } catch {
             throw CLIFailure(message: "cannot open the \(by.rawValue) segmenter: \(error)", code: CLI.software)
         }
-        let file = arguments.input.file
-        let pipeline = try DocumentInput.pipeline(arguments.input)
+        let file = input.file
+        let pipeline = try input.pipeline()
         if !pipeline.jsonLines, format != .json {
             // One document, count or text: segmented window by window as it is read.
             var out = OutputBuffer()
@@ -71,7 +62,7 @@ struct SegmentCommand: ParsableCommand {
             } else {
                 try Self.streamWindows(of: file, lossy: pipeline.lossy, segmenter: segmenter) { bytes, start, end, kind in
                     guard !wordsOnly || kind.isWordLike else { return }
-                    Self.appendVisible(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out)
+                    CLI.appendVisible(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out)
                 }
             }
             out.flush()
@@ -167,7 +158,7 @@ struct SegmentCommand: ParsableCommand {
             text.withUTF8 { bytes in
                 var start = 0
                 segmenter.forEachBoundary(in: document) { end, kind in
-                    if !wordsOnly || kind.isWordLike { appendVisible(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out) }
+                    if !wordsOnly || kind.isWordLike { CLI.appendVisible(UnsafeBufferPointer(rebasing: bytes[start..<end]), to: &out) }
                     start = end
                 }
             }
@@ -305,54 +296,4 @@ struct SegmentCommand: ParsableCommand {
         return length > continuation + 1 ? index - 1 : bytes.count
     }
 
-    /// Appends the segment's bytes on one line (line terminators inside it escaped as
-    /// ``visible(_:)`` does) and a newline.
-    static func appendVisible(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout OutputBuffer) {
-        var runStart = 0
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            var escape: StaticString? = nil
-            var length = 1
-            switch byte {
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x0B: escape = "\\u{B}"
-            case 0x0C: escape = "\\u{C}"
-            case 0xC2 where index + 1 < count && bytes[index + 1] == 0x85:
-                escape = "\\u{85}"
-                length = 2
-            case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                escape = bytes[index + 2] == 0xA8 ? "\\u{2028}" : "\\u{2029}"
-                length = 3
-            default: break
-            }
-            if let escape {
-                if runStart < index { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                escape.withUTF8Buffer { out.append(bytes: $0) }
-                index += length
-                runStart = index
-            } else {
-                index += 1
-            }
-        }
-        if runStart < count { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<count])) }
-        out.append(byte: 0x0A)
-        out.endRecord()
-    }
-
-    /// The segment on one line: line terminators inside it are escaped.
-    static func visible(_ segment: Substring) -> String {
-        var out = ""
-        for scalar in segment.unicodeScalars {
-            switch scalar.value {
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x0B, 0x0C, 0x85, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

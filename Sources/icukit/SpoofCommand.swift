@@ -1,4 +1,3 @@
-import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,9 +6,9 @@ import Darwin
 import ICUKit
 
 /// `icukit spoof`: UTS #39 skeletons, confusables, identifier checks and a confusable index.
-struct SpoofCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "spoof",
+enum SpoofCommand {
+    static let spec = CommandSpec(
+        group: "spoof",
         abstract: "Spoof checking of identifiers (UTS #39): skeletons, confusables, restriction levels.",
         discussion: """
             Identifiers come as TEXT arguments, or one per line from FILE or stdin (blank lines \
@@ -17,18 +16,26 @@ struct SpoofCommand: ParsableCommand {
             --jsonl one JSON string per line. Invalid UTF-8 exits 65 naming the byte offset \
             (--lossy replaces it with U+FFFD).
             """,
-        subcommands: [SpoofSkeletonCommand.self, SpoofConfusableCommand.self, SpoofCheckCommand.self, SpoofIndexCommand.self]
-    ).leaf
+        subcommands: [SpoofSkeletonCommand.spec, SpoofConfusableCommand.spec, SpoofCheckCommand.spec, SpoofIndexCommand.spec]
+    )
 }
 
 /// The identifiers of a `spoof` subcommand: TEXT…, FILE or stdin (one per line), or JSON Lines.
-struct IdentifierInput: ParsableArguments {
-    @OptionGroup var jsonLines: JSONLinesFlag
-    @OptionGroup var lossiness: LossyFlag
-    @OptionGroup var batch: BatchOptions
+struct IdentifierInput {
+    static let valuesOption = OptionSpec.variadic("values", help: "Identifiers; or one FILE (one identifier per line), - or none for stdin.")
+    static var options: [OptionSpec] { [JSONLinesFlag.option, LossyFlag.option] + BatchOptions.options + [valuesOption] }
 
-    @Argument(help: "Identifiers; or one FILE (one identifier per line), - or none for stdin.")
-    var values: [String] = []
+    var jsonLines: JSONLinesFlag
+    var lossiness: LossyFlag
+    var batch: BatchOptions
+    var values: [String]
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        jsonLines = JSONLinesFlag(arguments)
+        lossiness = LossyFlag(arguments)
+        batch = try BatchOptions(arguments)
+        values = arguments.strings(Self.valuesOption)
+    }
 
     /// The input file when the arguments name one (`nil` for stdin), or `.none` when they are texts.
     private var file: String?? {
@@ -84,14 +91,21 @@ enum SpoofCLI {
 }
 
 /// `icukit spoof skeleton`.
-struct SpoofSkeletonCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "skeleton",
+struct SpoofSkeletonCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "skeleton",
         abstract: "The UTS #39 skeleton of each identifier (equal skeletons: confusable).",
-        discussion: "One JSON line per identifier: {\"text\":\"раураl\",\"skeleton\":\"paypal\"}."
-    ).leaf
+        discussion: "One JSON line per identifier: {\"text\":\"раураl\",\"skeleton\":\"paypal\"}.",
+        options: { IdentifierInput.options }
+    )
 
-    @OptionGroup var input: IdentifierInput
+
+    var input: IdentifierInput
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        input = try IdentifierInput(arguments)
+    }
 
     func run() throws {
         let checker = try SpoofCLI.run { () throws(IdentifierError) in try SpoofChecker() }
@@ -107,18 +121,28 @@ struct SpoofSkeletonCommand: ParsableCommand {
 }
 
 /// `icukit spoof confusable A B`.
-struct SpoofConfusableCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "confusable",
+struct SpoofConfusableCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "confusable",
         abstract: "Whether two identifiers are confusable, and how (single-, mixed-, whole-script).",
         discussion: """
             One JSON line: {"confusable":true,"kinds":["mixedScript"]} (kinds singleScript, \
             mixedScript, wholeScript), or {"confusable":false,"kinds":[]}. Exit 0 either way.
-            """
-    ).leaf
+            """,
+        options: { [firstOption, secondOption] }
+    )
 
-    @Argument(help: "The first identifier.") var first: String
-    @Argument(help: "The second identifier.") var second: String
+    static let firstOption = OptionSpec.positional("first", help: "The first identifier.", required: true)
+    static let secondOption = OptionSpec.positional("second", help: "The second identifier.", required: true)
+
+    var first: String
+    var second: String
+
+    init(_ arguments: ParsedArguments) {
+        first = arguments.strings(Self.firstOption)[0]
+        second = arguments.strings(Self.secondOption)[0]
+    }
 
     func run() throws {
         let (first, second) = (first, second)
@@ -127,16 +151,12 @@ struct SpoofConfusableCommand: ParsableCommand {
     }
 }
 
-extension SpoofChecker.RestrictionLevel: ExpressibleByArgument {
-    public init?(argument: String) { self.init(name: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.name) }
-    public var defaultValueDescription: String { name }
-}
 
 /// `icukit spoof check`.
-struct SpoofCheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
+struct SpoofCheckCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "check",
         abstract: "Check identifiers: restriction level, invisible characters, allowed characters, mixed numbers.",
         discussion: """
             One JSON line per identifier: {"text":…,"passed":false,"failures":["restrictionLevel"],\
@@ -146,16 +166,22 @@ struct SpoofCheckCommand: ParsableCommand {
             reaches; scripts its resolved script set, or the scripts it uses when that set is \
             empty (mixed script). Without options the checker is ICU's default (all checks, \
             highly restrictive, every character allowed).
-            """
-    ).leaf
+            """,
+        options: { [restrictionLevelOption, allowedLocalesOption] + IdentifierInput.options }
+    )
 
-    @Option(name: .long, help: "The loosest level that passes: ascii, single-script, highly-restrictive (default), moderately-restrictive, minimally-restrictive, unrestricted.")
+    static let restrictionLevelOption = OptionSpec.choice("restriction-level", values: SpoofChecker.RestrictionLevel.allCases.map(\.name), help: "The loosest level that passes: ascii, single-script, highly-restrictive (default), moderately-restrictive, minimally-restrictive, unrestricted.")
+    static let allowedLocalesOption = OptionSpec.option("allowed-locales", help: "Only characters of these locales' scripts (comma-separated, e.g. en,ru) and Common/Inherited pass.")
+
     var restrictionLevel: SpoofChecker.RestrictionLevel?
-
-    @Option(name: .long, help: "Only characters of these locales' scripts (comma-separated, e.g. en,ru) and Common/Inherited pass.")
     var allowedLocales: String?
+    var input: IdentifierInput
 
-    @OptionGroup var input: IdentifierInput
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        restrictionLevel = arguments.string(Self.restrictionLevelOption).flatMap(SpoofChecker.RestrictionLevel.init(name:))
+        allowedLocales = arguments.string(Self.allowedLocalesOption)
+        input = try IdentifierInput(arguments)
+    }
 
     func run() throws {
         let level = restrictionLevel ?? .highlyRestrictive
@@ -180,21 +206,28 @@ struct SpoofCheckCommand: ParsableCommand {
 }
 
 /// `icukit spoof index`.
-struct SpoofIndexCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "index",
+struct SpoofIndexCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "index",
         abstract: "Find the existing names each candidate is confusable with (same skeleton).",
         discussion: """
             Indexes NAMES_FILE (one name per line, blank lines skipped), then writes one JSON \
             line per candidate: {"text":"раураl","confusableWith":["paypal"]}, the existing names \
             in file order; a candidate already in the file lists itself.
-            """
-    ).leaf
+            """,
+        options: { [existingOption] + IdentifierInput.options }
+    )
 
-    @Option(name: .long, help: "The existing names, one per line.")
+    static let existingOption = OptionSpec.option("existing", help: "The existing names, one per line.", required: true)
+
     var existing: String
+    var input: IdentifierInput
 
-    @OptionGroup var input: IdentifierInput
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        existing = arguments.string(Self.existingOption)!
+        input = try IdentifierInput(arguments)
+    }
 
     func run() throws {
         let bytes = try CLI.readInput(existing)

@@ -42,6 +42,6 @@ extension TourCommand {
     }
 
     fileprivate static func show(_ text: Substring) -> String {
-        SegmentCommand.visible(text)
+        CLI.visible(text)
     }
 }

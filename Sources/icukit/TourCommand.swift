@@ -1,13 +1,16 @@
-import ArgumentParser
 import ICUKit
 
 /// `icukit tour`: a short guided run through what ICUKit can do, on built-in samples.
 /// Each part is in `TourCommand+<Part>.swift`.
-struct TourCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tour",
-        abstract: "A guided tour of ICUKit's capabilities on built-in multilingual samples."
-    ).leaf
+struct TourCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "tour",
+        abstract: "A guided tour of ICUKit's capabilities on built-in multilingual samples.",
+        options: { [] }
+    )
+
+    init(_ arguments: ParsedArguments) {}
 
     func run() throws {
         CLI.print("ICUKit on ICU \(ICUVersion.icu), Unicode \(ICUVersion.unicode)\n")

@@ -1,66 +1,54 @@
-import ArgumentParser
 import ICUKit
 
 /// `icukit transliterate`: ICU system transliterators, compound IDs and custom rules.
-struct TransliterateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "transliterate",
+struct TransliterateCommand: CLICommand {
+    static let spec = CommandSpec(
+        Self.self,
+        name: "transliterate",
         abstract: "Transliterate text with an ICU transliterator ID or custom rules.",
+        discussion: """
+            ID is any system or compound ID ("Any-Latin; Latin-ASCII", "Greek-Latin/UNGEGN", \
+            "[:Latin:] Any-Upper", "NFD; [:Nonspacing Mark:] Remove; NFC"). --list writes \
+            every system ID, one per line. An unknown ID or bad rules exit 64.
+            """,
         usage: """
             icukit transliterate ID [--reverse] [--jsonl] [--lossy] [FILE|-]
             icukit transliterate --rules FILE [--reverse] [--jsonl] [--lossy] [INPUT|-]
             icukit transliterate --list
             """,
-        discussion: """
-            ID is any system or compound ID ("Any-Latin; Latin-ASCII", "Greek-Latin/UNGEGN", \
-            "[:Latin:] Any-Upper", "NFD; [:Nonspacing Mark:] Remove; NFC"). --list writes \
-            every system ID, one per line. An unknown ID or bad rules exit 64.
-            """
-    ).leaf
+        options: { [rulesOption, reverseOption, listOption] + DocumentInput.batchOptions + [argumentsOption] }
+    )
 
-    @Option(name: .long, help: "A file of ICU transliteration rules to use instead of an ID.")
+    static let rulesOption = OptionSpec.option("rules", help: "A file of ICU transliteration rules to use instead of an ID.")
+    static let reverseOption = OptionSpec.flag("reverse", help: "Use the reverse direction.")
+    static let listOption = OptionSpec.flag("list", help: "List the system transliterator IDs.")
+    static let argumentsOption = OptionSpec.variadic(
+        "arguments", help: "The ID (unless --rules or --list), then the input file; - or none for stdin.")
+
     var rules: String?
+    var reverse: Bool
+    var list: Bool
+    /// The positionals, ID and FILE (`input.file` is unused).
+    var arguments: [String]
+    var input: DocumentInput
 
-    @Flag(name: .long, help: "Use the reverse direction.")
-    var reverse = false
-
-    @Flag(name: .long, help: "List the system transliterator IDs.")
-    var list = false
-
-    @OptionGroup var jsonLines: JSONLinesFlag
-    @OptionGroup var lossiness: LossyFlag
-    @OptionGroup var batch: BatchOptions
-
-    @Argument(help: "The ID (unless --rules or --list), then the input file; - or none for stdin.")
-    var arguments: [String] = []
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        rules = arguments.string(Self.rulesOption)
+        reverse = arguments.flag(Self.reverseOption)
+        list = arguments.flag(Self.listOption)
+        self.arguments = arguments.strings(Self.argumentsOption)
+        input = try DocumentInput(arguments, file: nil)
+    }
 
     func run() throws {
-        try Self.transliterate(
-            Arguments(rules: rules, reverse: reverse, list: list, arguments: arguments,
-                      input: DocumentInput.Values(jsonl: jsonLines.jsonl, lossy: lossiness.lossy, onError: batch.onError,
-                                                  jobs: batch.jobs, flush: batch.flush)))
-    }
-
-    /// The values of `transliterate`'s arguments, as ArgumentParser or ``FastParse`` read
-    /// them (the positionals, ID and FILE, in `arguments`; `input.file` unused).
-    struct Arguments: Equatable {
-        var rules: String? = nil
-        var reverse = false
-        var list = false
-        var arguments: [String] = []
-        var input = DocumentInput.Values()
-    }
-
-    /// Runs `transliterate` on its arguments' values.
-    static func transliterate(_ values: Arguments) throws {
-        let (rules, reverse, batch) = (values.rules, values.reverse, values.input)
+        let (rules, reverse, batch) = (self.rules, self.reverse, input)
         var out = OutputBuffer()
-        if values.list {
+        if list {
             for id in Transliterator.availableIDs { out.append(id + "\n") }
             out.flush()
             return
         }
-        var arguments = values.arguments[...]
+        var arguments = self.arguments[...]
         let transliterator: Transliterator
         if let rules {
             let bytes = try CLI.readInput(rules)

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
 import ICUKit
 
 /// Standard output, written in blocks of about 64 KiB: the one buffered writer of every
@@ -94,7 +93,7 @@ struct OutputBuffer {
         }
     }
 
-    /// Appends `value` as a JSON string (quoted, escaped as ``JSON/string(_:)`` does).
+    /// Appends `value` as a JSON string (quoted and escaped; see the buffer variant).
     mutating func append(jsonString value: String) {
         var value = value
         value.withUTF8 { append(jsonString: $0) }
@@ -193,8 +192,7 @@ enum CLI {
         terminate(code)
     }
 
-    /// Ends the process with `code` (the C library's `exit`, from Glibc or Darwin; inside a
-    /// `ParsableCommand` the name `exit` means ArgumentParser's).
+    /// Ends the process with `code` (the C library's `exit`, from Glibc or Darwin).
     static func terminate(_ code: Int32) -> Never {
         exit(code)
     }
@@ -208,14 +206,6 @@ enum CLI {
         }
     }
 
-    /// The lines of `text`, split at LF and CR LF on its bytes (no `Character` walk: that
-    /// was a quarter of `format date` over 5,000 stdin lines); a final line terminator
-    /// ends the last line.
-    static func lines(of text: String) -> [Substring] {
-        var text = text
-        return SortCommand.lines(of: &text)
-    }
-
     /// Parses a locale option; `strict` refuses identifiers ICU does not know.
     static func locale(_ identifier: String?, strict: Bool) throws(CLIFailure) -> LocaleID {
         guard let identifier else { return .root }
@@ -227,7 +217,9 @@ enum CLI {
 
 }
 
-/// Minimal JSON writing for the CLI's JSON Lines (keys in a fixed order).
+/// JSON values as strings, for the objects the CLI builds as text (keys in a fixed order);
+/// strings are escaped by `OutputBuffer.append(jsonString:)`,
+/// the one JSON escaper.
 enum JSON {
     static func string(_ value: String) -> String {
         // Common case: nothing to escape (scanned on the contiguous UTF-8, eight bytes at a
@@ -235,21 +227,9 @@ enum JSON {
         var value = value
         let plain = value.withUTF8 { JSONLines.nextSpecial($0, from: 0, to: $0.count) == $0.count }
         if plain { return "\"" + value + "\"" }
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out = OutputBuffer(collecting: true)
+        out.append(jsonString: value)
+        return String(decoding: out.pending, as: UTF8.self)
     }
 
     static func array(_ values: [Int]) -> String {
