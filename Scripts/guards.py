@@ -42,7 +42,7 @@ DateFormatter NumberFormatter MeasurementFormatter ListFormatter RelativeDateTim
 DateIntervalFormatter Bundle Locale Calendar TimeZone Date Data URL String Character Substring
 Unicode Int Int32 UInt8 UInt16 UInt32 Double Float Bool Array Dictionary Set Optional Result Range
 Error Sendable Hashable Equatable Comparable Codable CustomStringConvertible Collection Sequence
-StringProtocol BidirectionalCollection RandomAccessCollection Mutex ArgumentParser ParsableCommand
+StringProtocol BidirectionalCollection RandomAccessCollection Mutex
 XCTest LocaleMatcher BreakIterator Normalizer2 MessageFormat MessagePattern Replaceable
 UnicodeString UnicodeSet Transliterator Collator StringSearch SimpleDateFormat RuleBasedCollator
 ByteSink StringPiece CharsetDetector UText UChar UChar32 UBool UConverter UCollator UBreakIterator
