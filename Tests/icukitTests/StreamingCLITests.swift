@@ -69,7 +69,7 @@ struct StreamingCLITests {
     @Test("--jsonl streams: the first result of an input that has not ended arrives at once", arguments: [1, 2])
     func firstResultBeforeEndOfInput(jobs: Int) throws {
         let (process, input, output) = try start(["segment", "--by", "word", "--format", "count", "--jsonl", "--jobs", "\(jobs)"])
-        // One record, and the input left open: the old reader waited for end of file forever.
+        // One record, and the input left open: a reader that waits for end of file hangs here.
         input.write(Data("\"hello world\"\n".utf8))
         let line = firstLine(of: output, within: 20)
         try input.close()

@@ -1,7 +1,7 @@
 import Testing
 @testable import ICUKit
 
-/// LocaleMatcher's API: CLDR distances the old parent-chain matcher missed, options,
+/// LocaleMatcher's API: CLDR distances a parent-chain fallback would miss, options,
 /// Accept-Language parsing and its errors, the data it reads.
 struct LocaleMatcherTests {
     func best(_ available: [String], _ preferred: [String], _ configure: (inout LocaleMatcher.Options) -> Void = { _ in }) throws -> String? {
