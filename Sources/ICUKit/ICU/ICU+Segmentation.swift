@@ -55,7 +55,6 @@ extension ICU {
     /// Stops the program because ICU broke the iterator's contract (`operation` returned a
     /// boundary that does not advance), as ``requireSuccess(_:_:)`` stops on a failure.
     static func iteratorStalled(_ operation: StaticString) -> Never {
-        requireSuccess(U_INTERNAL_PROGRAM_ERROR, operation)
-        fatalError("\(operation) failed")
+        stopOnICUFailure(U_INTERNAL_PROGRAM_ERROR, operation)
     }
 }
