@@ -57,9 +57,9 @@ final class ConverterHandle: @unchecked Sendable {
                 return
             case .targetFull:
                 continue
-            case .failure(let error):
+            case .failure(let failure):
                 ucnv_resetToUnicode(converter)
-                throw .icu(error)
+                throw .icu(failure.error)
             case .invalidInput(let truncated):
                 var bad = (CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
                            CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0), CChar(0),
@@ -199,9 +199,9 @@ final class ConverterHandle: @unchecked Sendable {
                 return
             case .targetFull:
                 continue
-            case .failure(let error):
+            case .failure(let failure):
                 ucnv_resetFromUnicode(converter)
-                throw .icu(error)
+                throw .icu(failure.error)
             case .invalidInput(let truncated):
                 var bad: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
                 let length = withUnsafeMutableBytes(of: &bad) {

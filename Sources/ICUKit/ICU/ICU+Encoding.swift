@@ -12,7 +12,7 @@ extension ICU {
         /// sequence; ``ucnv_getInvalidChars(_:into:capacity:)`` tells which.
         case invalidInput(truncated: Bool)
         /// Any other failure.
-        case failure(ICUError)
+        case failure(ConversionFailure)
 
         @inline(__always)
         var isFinished: Bool { if case .finished = self { true } else { false } }
@@ -27,9 +27,19 @@ extension ICU {
             case U_INVALID_CHAR_FOUND, U_ILLEGAL_CHAR_FOUND: self = .invalidInput(truncated: false)
             case U_TRUNCATED_CHAR_FOUND: self = .invalidInput(truncated: true)
             case U_ILLEGAL_ESCAPE_SEQUENCE where escapes, U_UNSUPPORTED_ESCAPE_SEQUENCE where escapes: self = .invalidInput(truncated: false)
-            default: self = .failure(ICUError(status, operation: "\(operation)"))
+            default: self = .failure(ConversionFailure(status: status, operation: operation))
             }
         }
+    }
+
+    /// A conversion call's failure, kept as its code (a trivial value, so that returning a
+    /// ``ConversionStop`` per call costs no reference counting) until the caller throws it.
+    struct ConversionFailure {
+        fileprivate let status: UErrorCode
+        fileprivate let operation: StaticString
+
+        /// The failure as an ``ICUError`` naming the ICU function.
+        var error: ICUError { ICUError(status, operation: "\(operation)") }
     }
 
     /// Opens the converter named `name` (any alias ICU knows). The C function is `ucnv_open`.

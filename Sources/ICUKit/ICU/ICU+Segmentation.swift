@@ -22,21 +22,24 @@ extension ICU {
             .map { String(cString: $0) }
     }
 
-    /// Points the iterator at UTF-16 `text` (which must outlive its use); fails only when
-    /// memory runs out. The C function is `ubrk_setText`.
+    /// Points the iterator, and its rule-status `twin` when it has one, at UTF-16 `text`
+    /// (which must outlive their use); fails only when memory runs out (one check for both,
+    /// so the segmentation walk that inlines this stays small). The C function is `ubrk_setText`.
     @inline(__always)
-    static func ubrk_setText(_ iterator: OpaquePointer, _ text: UnsafeBufferPointer<UInt16>) {
+    static func ubrk_setText(_ iterator: OpaquePointer, twin: OpaquePointer?, _ text: UnsafeBufferPointer<UInt16>) {
         var status = U_ZERO_ERROR
         CICU.ubrk_setText(iterator, text.baseAddress, Int32(text.count), &status)
+        if let twin { CICU.ubrk_setText(twin, text.baseAddress, Int32(text.count), &status) }
         requireSuccess(status, "ubrk_setText")
     }
 
-    /// Points the iterator at `text`; fails only when memory runs out. The C function is
-    /// `ubrk_setUText`.
+    /// Points the iterator, and its rule-status `twin` when it has one, at `text`; fails
+    /// only when memory runs out. The C function is `ubrk_setUText`.
     @inline(__always)
-    static func ubrk_setUText(_ iterator: OpaquePointer, _ text: OpaquePointer?) {
+    static func ubrk_setUText(_ iterator: OpaquePointer, twin: OpaquePointer?, _ text: OpaquePointer?) {
         var status = U_ZERO_ERROR
         CICU.ubrk_setUText(iterator, text, &status)
+        if let twin { CICU.ubrk_setUText(twin, text, &status) }
         requireSuccess(status, "ubrk_setUText")
     }
 
@@ -55,7 +58,6 @@ extension ICU {
     /// Stops the program because ICU broke the iterator's contract (`operation` returned a
     /// boundary that does not advance), as ``requireSuccess(_:_:)`` stops on a failure.
     static func iteratorStalled(_ operation: StaticString) -> Never {
-        requireSuccess(U_INTERNAL_PROGRAM_ERROR, operation)
-        fatalError("\(operation) failed")
+        stopOnICUFailure(U_INTERNAL_PROGRAM_ERROR, operation)
     }
 }

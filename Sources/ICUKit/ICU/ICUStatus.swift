@@ -62,9 +62,14 @@ enum ICU {
 /// when an allocation fails.
 @inline(__always)
 func requireSuccess(_ status: UErrorCode, _ operation: StaticString) {
-    if status.isFailure {
-        fatalError("\(operation) failed: \(String(cString: u_errorName(status)))")
-    }
+    if status.isFailure { stopOnICUFailure(status, operation) }
+}
+
+/// Stops the program with ICU's error name: the failure path of ``requireSuccess(_:_:)``,
+/// out of line so that the success path inlined into hot loops stays a compare and a branch.
+@inline(never)
+func stopOnICUFailure(_ status: UErrorCode, _ operation: StaticString) -> Never {
+    fatalError("\(operation) failed: \(String(cString: u_errorName(status)))")
 }
 
 extension ICUKitError {

@@ -97,8 +97,9 @@ struct LanguageScorer {
                 } else if endCount > 1 { flushWord() }
                 continue
             }
-            // A sequence cut by the end of the bytes is dropped.
-            guard index + ValidUTF8.sequenceLength(lead: lead) <= count else { break }
+            // A sequence cut by the end of the bytes is dropped (a length is looked up only
+            // near the end).
+            if index &+ 4 > count { guard index &+ ValidUTF8.sequenceLength(lead: lead) <= count else { break } }
             let (scalar, length) = ValidUTF8.decode(start, at: index)
             index += length
             addNonASCII(scalar)

@@ -48,8 +48,7 @@ extension Segmenter {
         return pool.withIterator { entry -> SegmentCount? in
             guard let utf16 = entry.utf16IfValid(bytes) else { return nil }
             defer { entry.releaseUTF16() }
-            ICU.ubrk_setText(entry.iterator, utf16)
-            if let twin = entry.statusIterator { ICU.ubrk_setText(twin, utf16) }
+            ICU.ubrk_setText(entry.iterator, twin: entry.statusIterator, utf16)
             let cutoff16 = Self.utf16Length(ofWholeCharactersIn: bytes, upTo: cutoff)
             let iterator = entry.iterator
             var ruleStatus = RuleStatus(entry)

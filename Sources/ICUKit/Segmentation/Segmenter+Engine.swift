@@ -130,8 +130,7 @@ extension Segmenter {
                     invalid()
                     return
                 }
-                ICU.ubrk_setText(entry.iterator, utf16)
-                if let twin = entry.statusIterator { ICU.ubrk_setText(twin, utf16) }
+                ICU.ubrk_setText(entry.iterator, twin: entry.statusIterator, utf16)
                 // All-ASCII text needs no walk: its UTF-16 offsets are its UTF-8 offsets, and
                 // the loops are specialized for each case (no per-boundary test).
                 if utf16.count == bytes.count {
@@ -281,8 +280,7 @@ extension Segmenter {
     /// Points the entry's iterator at `bytes` through its (reused) UTF-8 `UText`.
     private static func openUTF8(_ entry: BreakIterator, _ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
         let utext = ICU.utext_openUTF8(reusing: entry.utext, bytes)
-        ICU.ubrk_setUText(entry.iterator, utext)
-        if let twin = entry.statusIterator { ICU.ubrk_setUText(twin, utext) }
+        ICU.ubrk_setUText(entry.iterator, twin: entry.statusIterator, utext)
         return utext
     }
 
