@@ -9,13 +9,16 @@
 
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 namespace {
 
 /// The kind of Formattable ICU's MessageFormat needs for the argument whose ARG_START part
-/// is `start`, decided as ICU's MessageFormat decides it: by the argument type and, for a
-/// simple argument, by its type and style keywords, which ICU matches trimmed and
-/// lowercased (`findKeyword`), so `{n, Number, integEr}` is an integer.
+/// is `start`: by the argument type and, for a simple argument, by its type and style
+/// keywords, lowercased as ICU's `findKeyword` lowercases them (so `{n, Number, integEr}` is
+/// an integer) but trimmed by `UnicodeString::trim()` (Java whitespace), where ICU trims
+/// Pattern_White_Space: a style of `integer` and U+200E is DOUBLE here, and ICU's integer
+/// format rounds that double where an INT32 value is truncated.
 int32_t kindOfArgument(const icu::MessagePattern &pattern, int32_t start) {
     switch (pattern.getPart(start).getArgType()) {
     case UMSGPAT_ARG_TYPE_NONE:
@@ -42,9 +45,12 @@ int32_t kindOfArgument(const icu::MessagePattern &pattern, int32_t start) {
 }  // namespace
 
 int32_t icukit_message_arguments(const uint16_t *pattern, int32_t length, icukit_message_argument *arguments,
-                                 int32_t capacity, int32_t *conflict, int32_t *status) {
+                                 int32_t capacity, int32_t *conflict, int32_t *conflict_at, int32_t *depth,
+                                 int32_t *status) {
     UErrorCode *error = reinterpret_cast<UErrorCode *>(status);
     *conflict = -1;
+    *conflict_at = -1;
+    *depth = 0;
     if (U_FAILURE(*error)) return 0;
     if (pattern == nullptr || length < 0 || capacity < 0 || (arguments == nullptr && capacity > 0)) {
         *error = U_ILLEGAL_ARGUMENT_ERROR;
@@ -54,25 +60,38 @@ int32_t icukit_message_arguments(const uint16_t *pattern, int32_t length, icukit
     // Read-only alias: the parts' indexes are offsets into the caller's units.
     icu::MessagePattern parsed(icu::UnicodeString(false, units, length), nullptr, *error);
     if (U_FAILURE(*error)) return 0;
-    std::unordered_map<std::u16string_view, int32_t> seen;
     int32_t count = 0;
-    const int32_t parts = parsed.countParts();
-    for (int32_t i = 0; i + 1 < parts; ++i) {
-        if (parsed.getPartType(i) != UMSGPAT_PART_TYPE_ARG_START) continue;
-        const icu::MessagePattern::Part &name = parsed.getPart(i + 1);
-        const int32_t kind = kindOfArgument(parsed, i);
-        std::u16string_view key(units + name.getIndex(), static_cast<size_t>(name.getLength()));
-        auto [found, inserted] = seen.emplace(key, count);
-        if (!inserted) {
-            if (*conflict < 0 && found->second < capacity && arguments[found->second].kind != kind) {
-                *conflict = found->second;
+    try {
+        // Each distinct name's index in `arguments` and its first kind.
+        std::unordered_map<std::u16string_view, std::pair<int32_t, int32_t>> seen;
+        const int32_t parts = parsed.countParts();
+        for (int32_t i = 0; i + 1 < parts; ++i) {
+            const UMessagePatternPartType type = parsed.getPartType(i);
+            if (type == UMSGPAT_PART_TYPE_MSG_START) {
+                // A sub-message's value is its nesting level (0: the whole message).
+                if (parsed.getPart(i).getValue() > *depth) *depth = parsed.getPart(i).getValue();
+                continue;
             }
-            continue;
+            if (type != UMSGPAT_PART_TYPE_ARG_START) continue;
+            const icu::MessagePattern::Part &name = parsed.getPart(i + 1);
+            const int32_t kind = kindOfArgument(parsed, i);
+            std::u16string_view key(units + name.getIndex(), static_cast<size_t>(name.getLength()));
+            auto [found, inserted] = seen.emplace(key, std::make_pair(count, kind));
+            if (!inserted) {
+                if (*conflict < 0 && found->second.second != kind) {
+                    *conflict = found->second.first;
+                    *conflict_at = name.getIndex();
+                }
+                continue;
+            }
+            if (count < capacity) {
+                arguments[count] = icukit_message_argument{kind, name.getIndex(), name.getLength(), 0, 0, 0};
+            }
+            ++count;
         }
-        if (count < capacity) {
-            arguments[count] = icukit_message_argument{kind, name.getIndex(), name.getLength(), 0, 0, 0};
-        }
-        ++count;
+    } catch (...) {  // std::bad_alloc from the map
+        *error = U_MEMORY_ALLOCATION_ERROR;
+        return 0;
     }
     if (count > capacity) *error = U_BUFFER_OVERFLOW_ERROR;
     return count;

@@ -74,15 +74,19 @@ typedef struct icukit_message_argument {
 } icukit_message_argument;
 
 /// Lists the arguments of the MessageFormat pattern of `length` UTF-16 units at `pattern`
-/// as ICU's own parser (`icu::MessagePattern`) reads it: each distinct name once, in order
-/// of first appearance, into `arguments` (`capacity` entries; `length / 2 + 1` always
-/// suffice), with the kind ICU's `MessageFormat::format` needs for it (plural,
-/// selectordinal, choice, number and the other simple types: DOUBLE; `number, integer`:
-/// INT32; date and time: DATE; select and plain: STRING). Returns their count;
-/// U_BUFFER_OVERFLOW_ERROR (15) when `capacity` is too small. `*conflict` receives the index
-/// of the first argument that the pattern uses with two kinds, or -1.
+/// as ICU's own parser (`icu::MessagePattern`) reads it: each distinct name (the same
+/// UTF-16 units) once, in order of first appearance, into `arguments` (`capacity` entries;
+/// `length / 2 + 1` always suffice), with the kind ICU's `MessageFormat::format` needs for
+/// it (plural, selectordinal, choice, number and the other simple types: DOUBLE; `number,
+/// integer`: INT32; date and time: DATE; select and plain: STRING). Returns their count;
+/// U_BUFFER_OVERFLOW_ERROR (15) when `capacity` is too small (the count is still returned).
+/// `*conflict` receives the index of the first argument that the pattern uses with two
+/// kinds and `*conflict_at` the offset of the name where it first does, or -1 and -1; `*depth` the deepest sub-message's nesting level (0 when there
+/// is none). MessagePattern's parser recurses once per nesting level: the caller bounds the
+/// nesting before it calls this (or umsg_open).
 int32_t icukit_message_arguments(const uint16_t *pattern, int32_t length, icukit_message_argument *arguments,
-                                 int32_t capacity, int32_t *conflict, int32_t *status);
+                                 int32_t capacity, int32_t *conflict, int32_t *conflict_at, int32_t *depth,
+                                 int32_t *status);
 
 /// Formats the `UMessageFormat *` of umsg_open (`format`, used by this thread alone, opened
 /// from `pattern`) with `count` named arguments through ICU's

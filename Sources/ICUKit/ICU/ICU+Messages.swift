@@ -25,24 +25,35 @@ extension ICU {
         return opened
     }
 
-    /// The distinct arguments of a MessageFormat pattern as ICU's parser reads it, and the
-    /// index of the first one the pattern uses with two kinds, if any. The C++ shim is
+    /// The arguments of a MessageFormat pattern as ICU's parser reads it: each distinct name
+    /// (the same UTF-16 units) once, in order of first appearance; the first use of a name
+    /// with another kind than its first use, if any (the argument's index and the UTF-16
+    /// offset of that use); and the
+    /// deepest sub-message's nesting level (0 when there is none). ICU's parser recurses once
+    /// per nesting level, so the caller bounds the nesting first. The C++ shim is
     /// `icukit_message_arguments` (CICUTranslit).
     static func icukit_message_arguments(
         _ pattern: UnsafeBufferPointer<UInt16>
-    ) throws(ICUError) -> (arguments: [icukit_message_argument], conflict: Int?) {
-        // Each argument takes at least three units (`{a}`).
-        let capacity = pattern.count / 2 + 1
-        var conflict: Int32 = -1
-        var status = U_ZERO_ERROR
-        var arguments = [icukit_message_argument](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            let count = CICUTranslit.icukit_message_arguments(
-                pattern.baseAddress, Int32(pattern.count), buffer.baseAddress, Int32(capacity), &conflict, &status)
-            initialized = status.isFailure ? 0 : Int(count)
+    ) throws(ICUError) -> (arguments: [icukit_message_argument], conflict: (index: Int, offset: Int)?, depth: Int) {
+        // Most messages have a few arguments: a second parse sizes the rare larger list.
+        var capacity = 16
+        while true {
+            var conflict: Int32 = -1
+            var conflictAt: Int32 = -1
+            var depth: Int32 = 0
+            var status = U_ZERO_ERROR
+            var listed = [icukit_message_argument](repeating: icukit_message_argument(), count: capacity)
+            let count = Int(CICUTranslit.icukit_message_arguments(
+                pattern.baseAddress, Int32(pattern.count), &listed, Int32(capacity), &conflict, &conflictAt, &depth, &status))
+            if status == U_BUFFER_OVERFLOW_ERROR, count > capacity {
+                capacity = count
+                continue
+            }
+            try status.check("MessagePattern")
+            // Exactly `count` entries: the cached formatter keeps this array.
+            let arguments = count == capacity ? listed : [icukit_message_argument](listed[..<count])
+            return (arguments, conflict >= 0 ? (Int(conflict), Int(conflictAt)) : nil, Int(depth))
         }
-        try status.check("MessagePattern")
-        arguments.reserveCapacity(0)
-        return (arguments, conflict >= 0 ? Int(conflict) : nil)
     }
 
     /// Formats an open MessageFormat (opened from `pattern`) with named, typed arguments

@@ -16,9 +16,12 @@ internal import CICUTranslit
 /// the other numeric types a double, `number, integer` an int32, date and time a UDate,
 /// select and plain arguments a string). `format` passes the values by name, as typed
 /// `Formattable`s, to ICU's `MessageFormat::format` (the shim functions
-/// `icukit_message_arguments` and `icukit_message_format`), so ICUKit never reads the
-/// pattern itself and never passes a C `va_list` that ICU reads by its own parse.
-/// Formatters are cached per (pattern, locale) and shared; each serializes its calls.
+/// `icukit_message_arguments` and `icukit_message_format`), so ICUKit never passes a C
+/// `va_list` that ICU reads by its own parse. ICUKit reads the pattern only to measure how
+/// deep its sub-messages nest (199 levels or more are refused; ICU recurses once per
+/// level), before any ICU call. Names equal as Swift strings (canonically equivalent) are
+/// one argument. Formatters are cached per (pattern, locale) and shared; each serializes
+/// its calls.
 public struct MessageFormatter: Sendable {
     /// The pattern as given.
     public let pattern: String
@@ -34,14 +37,20 @@ public struct MessageFormatter: Sendable {
 
     final class Shared: Sendable {
         let handle: LockedHandle
+        /// The distinct names (by Swift's `==`, canonical equivalence) and each one's kind.
         let names: [String]
         let kinds: [ArgumentKind]
         /// The pattern's UTF-16 units: the arguments' names are ranges of them.
         let units: [UInt16]
-        /// Each argument's name range and kind, in the order of `names`.
+        /// Each argument ICU distinguishes (by its UTF-16 units): its name range and kind.
         let arguments: [icukit_message_argument]
-        init(handle: LockedHandle, names: [String], kinds: [ArgumentKind], units: [UInt16], arguments: [icukit_message_argument]) {
-            (self.handle, self.names, self.kinds, self.units, self.arguments) = (handle, names, kinds, units, arguments)
+        /// For each of `arguments`, the index of its name in `names`.
+        let slots: [Int]
+        init(
+            handle: LockedHandle, names: [String], kinds: [ArgumentKind], units: [UInt16], arguments: [icukit_message_argument],
+            slots: [Int]
+        ) {
+            (self.handle, self.names, self.kinds, self.units, self.arguments, self.slots) = (handle, names, kinds, units, arguments, slots)
         }
     }
 
@@ -54,7 +63,8 @@ public struct MessageFormatter: Sendable {
     /// try rank.format(["n": 22])   // "22nd"
     /// ```
     /// - Throws: ``FormattingError/invalidPattern(_:offset:reason:)`` for a pattern ICU
-    ///   rejects (`offset` in UTF-16 units), ``FormattingError/unknownLocale(_:)`` in strict mode.
+    ///   rejects (`offset` in UTF-16 units), nested 199 levels deep or deeper, or using one
+    ///   name with two kinds of value; ``FormattingError/unknownLocale(_:)`` in strict mode.
     ///
     /// The corresponding C function is `umsg_open`.
     public init(_ pattern: String, locale: LocaleID = .root, strict: Bool = false) throws(FormattingError) {
@@ -71,8 +81,12 @@ public struct MessageFormatter: Sendable {
         guard units.count < 1 << 24 else {
             throw .inputTooLong(InputTooLongError(length: units.count, limit: 1 << 24, unit: "UTF-16 code units"))
         }
+        // ICU's parser and formatter recurse once per nesting level: measure it before them.
+        guard nestingDepth(units) < nestingLimit else {
+            throw .invalidPattern(pattern, offset: nil, reason: "nesting too deep")
+        }
         let handle: LockedHandle
-        let listed: (arguments: [icukit_message_argument], conflict: Int?)
+        let listed: (arguments: [icukit_message_argument], conflict: (index: Int, offset: Int)?, depth: Int)
         do {
             let opened = try units.withUnsafeBufferPointer { units throws(MessagePatternFailure) in
                 try ICU.umsg_open(units, locale: locale.identifier)
@@ -86,21 +100,44 @@ public struct MessageFormatter: Sendable {
         } catch {
             throw .invalidPattern(pattern, offset: nil, reason: error.name)
         }
-        let names = listed.arguments.map { argument in
-            String(decoding: units[Int(argument.name_start)..<Int(argument.name_start + argument.name_length)], as: UTF16.self)
+        guard listed.depth < nestingLimit else {
+            throw .invalidPattern(pattern, offset: nil, reason: "nesting too deep")
         }
-        if let conflict = listed.conflict {
-            throw .invalidPattern(pattern, offset: nil, reason: "argument \(names[conflict]) is used with two different types")
+        func name(at start: Int32, length: Int32) -> String {
+            String(decoding: units[Int(start)..<Int(start + length)], as: UTF16.self)
         }
-        let kinds = listed.arguments.map { argument -> ArgumentKind in
-            switch Int(argument.kind) {
-            case ICUKIT_MESSAGE_ARGUMENT_DOUBLE: .double
-            case ICUKIT_MESSAGE_ARGUMENT_INT32: .int32
-            case ICUKIT_MESSAGE_ARGUMENT_DATE: .date
-            default: .string
+        // ICU tells names apart by their UTF-16 units; a name is one argument here when the
+        // names are equal as Swift strings (canonically equivalent), as callers look them up.
+        var names: [String] = []
+        var kinds: [ArgumentKind] = []
+        var slots: [Int] = []
+        var slotOfName: [String: Int] = [:]
+        // The first use of a name with another kind than its first use: ICU's exact-name
+        // conflict, or an equivalent spelling whose first use has another kind.
+        var conflict: (offset: Int, name: String)? = listed.conflict.map { conflict in
+            let argument = listed.arguments[conflict.index]
+            return (conflict.offset, name(at: argument.name_start, length: argument.name_length))
+        }
+        slots.reserveCapacity(listed.arguments.count)
+        for argument in listed.arguments {
+            let spelled = name(at: argument.name_start, length: argument.name_length)
+            let kind = ArgumentKind(argument.kind)
+            if let slot = slotOfName[spelled] {
+                slots.append(slot)
+                if kinds[slot] != kind, conflict.map({ Int(argument.name_start) < $0.offset }) ?? true {
+                    conflict = (Int(argument.name_start), spelled)
+                }
+            } else {
+                slotOfName[spelled] = names.count
+                slots.append(names.count)
+                names.append(spelled)
+                kinds.append(kind)
             }
         }
-        return Shared(handle: handle, names: names, kinds: kinds, units: units, arguments: listed.arguments)
+        if let conflict {
+            throw .invalidPattern(pattern, offset: nil, reason: "argument \(conflict.name) is used with two different types")
+        }
+        return Shared(handle: handle, names: names, kinds: kinds, units: units, arguments: listed.arguments, slots: slots)
     }
 
     /// Formats the message with named arguments.
@@ -118,16 +155,18 @@ public struct MessageFormatter: Sendable {
     ///
     /// The corresponding C++ function is `MessageFormat::format` (typed arguments).
     public func format(_ arguments: [String: MessageArgument]) throws(FormattingError) -> String {
-        // The values in the order of `shared.names`; the string values' units one after
-        // another in `texts`.
+        // A value for each argument ICU distinguishes (equivalent spellings of one name take
+        // the same value); the string values' units one after another in `texts`.
         var values = shared.arguments
         var texts: [UInt16] = []
         for index in values.indices {
-            let name = shared.names[index]
+            let slot = shared.slots[index]
+            let name = shared.names[slot]
             guard let argument = arguments[name] else {
                 throw FormattingError.invalidArgument("missing argument \"\(name)\"")
             }
-            switch shared.kinds[index] {
+            let kind = shared.kinds[slot]
+            switch kind {
             case .double, .int32, .date:
                 let number: Double
                 switch argument {
@@ -139,7 +178,7 @@ public struct MessageFormatter: Sendable {
                     }
                     number = parsed
                 }
-                switch shared.kinds[index] {
+                switch kind {
                 case .int32:
                     guard number.isFinite, number.rounded(.towardZero) >= Double(Int32.min), number.rounded(.towardZero) <= Double(Int32.max) else {
                         throw FormattingError.invalidArgument("\"\(name)\" must fit in 32 bits")
@@ -184,6 +223,18 @@ public struct MessageFormatter: Sendable {
             // A pattern umsg_open accepted can still fail to format (an argument style ICU
             // only rejects when it builds the sub-format, a text where it needs a number).
             throw FormattingError.invalidPattern(pattern, offset: nil, reason: "ICU cannot format it: \(error.name)")
+        }
+    }
+}
+
+extension MessageFormatter.ArgumentKind {
+    /// The kind of an ICUKIT_MESSAGE_ARGUMENT_* value.
+    init(_ kind: Int32) {
+        switch Int(kind) {
+        case ICUKIT_MESSAGE_ARGUMENT_DOUBLE: self = .double
+        case ICUKIT_MESSAGE_ARGUMENT_INT32: self = .int32
+        case ICUKIT_MESSAGE_ARGUMENT_DATE: self = .date
+        default: self = .string
         }
     }
 }
