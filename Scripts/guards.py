@@ -69,7 +69,7 @@ EXTERNAL_FILES = {
 UNLISTABLE = {"ICUKitVersion"}
 UNICODE_DATA = "/usr/share/unicode"
 # Names of ICU internals and of fields outside code that text may cite.
-EXTERNAL_NAMES |= {"XLikelySubtags", "LocalePriorityList", "VmHWM", "NLLanguageRecognizer", "GregorianCalendar", "StringReplacer"}
+EXTERNAL_NAMES |= {"XLikelySubtags", "PatternProps", "LocalePriorityList", "VmHWM", "NLLanguageRecognizer", "GregorianCalendar", "StringReplacer"}
 
 
 def tracked(*patterns):
