@@ -12,7 +12,7 @@ enum ICUKitCommand {
             SegmentCommand.spec, SortCommand.spec, CompareCommand.spec, SearchCommand.spec, BidiCommand.spec, FormatCommand.spec,
             LocaleCommand.spec, CalendarCommand.spec, DetectCommand.spec, ConvertCommand.spec, NormalizeCommand.spec, CaseCommand.spec,
             TransliterateCommand.spec, CharsCommand.spec, ScriptsCommand.spec, IDNACommand.spec, StringPrepCommand.spec,
-            SpoofCommand.spec, LanguageCommand.spec, TourCommand.spec,
+            SpoofCommand.spec, LanguageCommand.spec, StringsCommand.spec, TourCommand.spec,
         ]
     )
 
