@@ -94,6 +94,6 @@ struct CalendarCLITests {
         let tour = try cli.run(["tour"], input: "")
         #expect(tour.status == 0)
         #expect(tour.stdout.contains("== Calendars"))
-        #expect(tour.stdout.contains("next Chinese New Year: 2027-02-07"))
+        #expect(tour.stdout.contains("next Chinese New Year: 2027-02-06"))
     }
 }
