@@ -79,7 +79,7 @@ final class MonthTable: Sendable {
 
     /// The table that answers for a calendar: ICU's own for ``CalendarSystem/Reckoning/icu``
     /// (`nil` for Hebrew), the corrected one otherwise; `nil` if the calendar is not tabulated.
-    static func shared(_ identifier: String, reckoning: CalendarSystem.Reckoning = .icu) -> MonthTable? {
+    static func shared(_ identifier: String, reckoning: CalendarSystem.Reckoning) -> MonthTable? {
         let source: Source
         switch (identifier, reckoning) {
         case ("chinese", .corrected), ("dangi", .corrected): source = .published

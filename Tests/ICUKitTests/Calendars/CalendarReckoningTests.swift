@@ -175,4 +175,21 @@ struct CalendarReckoningTests {
         }
         #expect(failures == 0)
     }
+
+    @Test("formatting shows the corrected year, month and day, the instant's weekday and time")
+    func formatting() throws {
+        func text(_ locale: String, _ iso: String, pattern: String? = nil, calendar: CalendarSystem? = nil) throws -> String {
+            let formatter = try pattern.map { try DateTimeFormatter(pattern: $0, locale: LocaleID(locale), calendar: calendar, timeZone: "UTC") }
+                ?? DateTimeFormatter(date: .full, time: .none, locale: LocaleID(locale), calendar: calendar, timeZone: "UTC")
+            return try formatter.format(ISO8601Text.parse(iso))
+        }
+        #expect(try text("zh@calendar=chinese", "2027-02-06T12:00:00Z") == "2027丁未年正月初一星期六")
+        #expect(try text("zh@calendar=chinese", "2027-02-06T12:00:00Z", calendar: CalendarSystem("chinese").withReckoning(.icu))
+                == "2026丙午年腊月三十星期六")
+        #expect(try text("zh@calendar=chinese", "1917-03-23T12:00:00Z") == "1917丁巳年闰二月初一星期五")
+        #expect(try text("en@calendar=chinese", "2027-02-06T23:30:00Z", pattern: "r-MM-dd EEE HH:mm") == "2027-01-01 Sat 23:30")
+        #expect(try text("en@calendar=hebrew", "2046-10-01T12:00:00Z") == "Monday, 1 Tishri 5807")
+        #expect(try text("en@calendar=hebrew", "2046-10-02T12:00:00Z") == "Tuesday, 2 Tishri 5807")
+        #expect(try text("ko@calendar=dangi", "2017-02-26T12:00:00Z").contains("2월 1일"))
+    }
 }
