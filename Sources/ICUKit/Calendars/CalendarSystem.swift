@@ -13,7 +13,10 @@ internal import CICU
 /// let tokyo = try CalendarSystem("japanese").withTimeZone("Asia/Tokyo")
 /// ```
 ///
-/// Values compare equal when identifier, time zone and week rules are equal. Each
+/// Chinese, Dangi and Hebrew dates are corrected where ICU 72 is wrong (see ``Reckoning``;
+/// ``withReckoning(_:)`` gives ICU's own answers).
+///
+/// Values compare equal when identifier, time zone, week rules and reckoning are equal. Each
 /// distinct configuration opens one `UCalendar` per process, which every operation clones.
 /// The corresponding C function is `ucal_open`.
 public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {

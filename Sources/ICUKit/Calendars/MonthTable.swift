@@ -1,7 +1,9 @@
 internal import CICU
 
 /// Month starts and lengths of a lunar or lunisolar calendar (`chinese`, `dangi`,
-/// `islamic-umalqura`), memoized per year as ICU computes them.
+/// `islamic-umalqura`, `hebrew`): memoized per year as ICU computes them (``Source/icu``), or,
+/// for the corrected reckoning, from the published tables (``Source/published``) and the
+/// Hebrew postponement rules (``Source/hebrewRules``).
 ///
 /// ICU 72 recomputes new moons and solar terms for every Chinese date (about 44 µs per
 /// conversion, 12–50x slower than ICU 76) and looks up Umm al-Qura month lengths per call.
