@@ -114,6 +114,10 @@ done
 for calendar in chinese dangi islamic-umalqura hebrew japanese; do
   job "calendar convert --to $calendar, $DATES dates (vs Foundation)" "$I calendar convert --to $calendar < $work/dates.txt" "$work/foundation-calendar $calendar $work/dates.txt"
 done
+# ICU's own reckoning (`--engine icu`: ICU's new moons, memoized per year) for the two corrected calendars.
+for calendar in chinese hebrew; do
+  job "calendar convert --to $calendar --engine icu, $DATES dates (vs Foundation)" "$I calendar convert --to $calendar --engine icu < $work/dates.txt" "$work/foundation-calendar $calendar $work/dates.txt"
+done
 # JSON Lines: one sentence per record, against the same work on the whole text.
 job "segment word count --jsonl (per sentence) vs raw whole text" "$I segment --by word --format count --jsonl --jobs 1 $work/english.jsonl" "$R-segment word root $work/english.txt"
 job "segment word count --jsonl (per sentence) vs raw per record" "$I segment --by word --format count --jsonl --jobs 1 $work/english.jsonl" "$R-segmentjsonl word root $work/english.jsonl"

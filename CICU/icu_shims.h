@@ -131,6 +131,21 @@ struct CICU_UParseError { int32_t line; int32_t offset; uint16_t preContext[16];
 #define UDAT_SHORT (3)
 #define UDAT_NONE (-1)
 #define UDAT_PATTERN (-2)
+#define UDAT_ERA_FIELD (0)
+#define UDAT_YEAR_FIELD (1)
+#define UDAT_MONTH_FIELD (2)
+#define UDAT_DATE_FIELD (3)
+#define UDAT_DAY_OF_YEAR_FIELD (10)
+#define UDAT_DAY_OF_WEEK_IN_MONTH_FIELD (11)
+#define UDAT_WEEK_OF_YEAR_FIELD (12)
+#define UDAT_WEEK_OF_MONTH_FIELD (13)
+#define UDAT_YEAR_WOY_FIELD (18)
+#define UDAT_EXTENDED_YEAR_FIELD (20)
+#define UDAT_STANDALONE_MONTH_FIELD (26)
+#define UDAT_QUARTER_FIELD (27)
+#define UDAT_STANDALONE_QUARTER_FIELD (28)
+#define UDAT_YEAR_NAME_FIELD (30)
+#define UDAT_RELATED_YEAR_FIELD (34)
 #define UDISPCTX_CAPITALIZATION_NONE (256)
 #define UDISPCTX_CAPITALIZATION_FOR_MIDDLE_OF_SENTENCE (257)
 #define UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE (258)
@@ -774,6 +789,26 @@ static inline const struct CICU_UCalendar * udat_getCalendar(const struct CICU_U
 void U_ICU_ENTRY_POINT_RENAME(udat_setBooleanAttribute)(struct CICU_UDateFormat * fmt, int32_t attr, int8_t newValue, int32_t * status);
 static inline void udat_setBooleanAttribute(struct CICU_UDateFormat * fmt, int32_t attr, int8_t newValue, int32_t * status) {
   U_ICU_ENTRY_POINT_RENAME(udat_setBooleanAttribute)(fmt, attr, newValue, status);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(udat_formatForFields)(const struct CICU_UDateFormat * format, double dateToFormat, uint16_t * result, int32_t resultLength, struct CICU_UFieldPositionIterator * fpositer, int32_t * status);
+static inline int32_t udat_formatForFields(const struct CICU_UDateFormat * format, double dateToFormat, uint16_t * result, int32_t resultLength, struct CICU_UFieldPositionIterator * fpositer, int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(udat_formatForFields)(format, dateToFormat, result, resultLength, fpositer, status);
+}
+
+struct CICU_UFieldPositionIterator * U_ICU_ENTRY_POINT_RENAME(ufieldpositer_open)(int32_t * status);
+static inline struct CICU_UFieldPositionIterator * ufieldpositer_open(int32_t * status) {
+  return U_ICU_ENTRY_POINT_RENAME(ufieldpositer_open)(status);
+}
+
+void U_ICU_ENTRY_POINT_RENAME(ufieldpositer_close)(struct CICU_UFieldPositionIterator * fpositer);
+static inline void ufieldpositer_close(struct CICU_UFieldPositionIterator * fpositer) {
+  U_ICU_ENTRY_POINT_RENAME(ufieldpositer_close)(fpositer);
+}
+
+int32_t U_ICU_ENTRY_POINT_RENAME(ufieldpositer_next)(struct CICU_UFieldPositionIterator * fpositer, int32_t * beginIndex, int32_t * endIndex);
+static inline int32_t ufieldpositer_next(struct CICU_UFieldPositionIterator * fpositer, int32_t * beginIndex, int32_t * endIndex) {
+  return U_ICU_ENTRY_POINT_RENAME(ufieldpositer_next)(fpositer, beginIndex, endIndex);
 }
 
 struct CICU_UDateTimePatternGenerator * U_ICU_ENTRY_POINT_RENAME(udatpg_open)(const char * locale, int32_t * pErrorCode);

@@ -10,7 +10,7 @@ struct CalendarConvertCommand: CLICommand {
             json: {"date","calendar","era","eraName","year","month","isLeapMonth","day",\
             "extendedYear","monthName"}, one line per DATE (names in English).
             """,
-        options: { [toOption, timeZoneOption, FormatOption<CalendarOutputFormat>.option, dateArgumentsOption] }
+        options: { [toOption, timeZoneOption, EngineOption.option, FormatOption<CalendarOutputFormat>.option, dateArgumentsOption] }
     )
 
     static let toOption = OptionSpec.option("to", help: "The target calendar.", required: true)
@@ -19,18 +19,20 @@ struct CalendarConvertCommand: CLICommand {
 
     var to: String
     var timeZone: String?
+    var engine: EngineOption
     var output: FormatOption<CalendarOutputFormat>
     var dateArguments: [String]
 
     init(_ arguments: ParsedArguments) {
         to = arguments.string(Self.toOption)!
         timeZone = arguments.string(Self.timeZoneOption)
+        engine = EngineOption(arguments)
         output = FormatOption<CalendarOutputFormat>(arguments)
         dateArguments = arguments.strings(Self.dateArgumentsOption)
     }
 
     func run() throws {
-        let system = try CalendarCommand.system(to, timeZone: timeZone)
+        let system = try CalendarCommand.system(to, timeZone: timeZone, engine: engine)
         let format = output.format
         var out = OutputBuffer()
         var names = CalendarNameCache(system: system)
@@ -59,7 +61,7 @@ struct CalendarFromCommand: CLICommand {
             year (2023 for the lunar year from 2023-01-22). A day or leap month that does not \
             exist that year exits 65 (or use --lenient to let ICU roll it over).
             """,
-        options: { [calendarOption, eraOption, yearOption, monthOption, leapOption, dayOption, lenientOption, timeZoneOption] }
+        options: { [calendarOption, eraOption, yearOption, monthOption, leapOption, dayOption, lenientOption, timeZoneOption, EngineOption.option] }
     )
 
     static let calendarOption = OptionSpec.option("calendar", help: "The calendar.", required: true)
@@ -79,6 +81,7 @@ struct CalendarFromCommand: CLICommand {
     var day: Int
     var lenient: Bool
     var timeZone: String?
+    var engine: EngineOption
 
     init(_ arguments: ParsedArguments) {
         calendar = arguments.string(Self.calendarOption)!
@@ -89,10 +92,11 @@ struct CalendarFromCommand: CLICommand {
         day = arguments.integer(Self.dayOption)!
         lenient = arguments.flag(Self.lenientOption)
         timeZone = arguments.string(Self.timeZoneOption)
+        engine = EngineOption(arguments)
     }
 
     func run() throws {
-        let system = try CalendarCommand.system(calendar, timeZone: timeZone)
+        let system = try CalendarCommand.system(calendar, timeZone: timeZone, engine: engine)
         let date: Date
         do {
             date = try system.date(era: era, year: year, month: month, isLeapMonth: leap, day: day, hour: 12, lenient: lenient)
@@ -111,7 +115,7 @@ struct CalendarAddCommand: CLICommand {
             month's last day. text: the ISO date. json: the result in the calendar, as \
             calendar convert writes it.
             """,
-        options: { [dateArgumentOption, calendarOption, yearsOption, monthsOption, weeksOption, daysOption, timeZoneOption, FormatOption<CalendarAddFormat>.option] }
+        options: { [dateArgumentOption, calendarOption, yearsOption, monthsOption, weeksOption, daysOption, timeZoneOption, EngineOption.option, FormatOption<CalendarAddFormat>.option] }
     )
 
     static let dateArgumentOption = OptionSpec.variadic("date", help: "The ISO date (-0044-03-15 is a value).", unrecognized: true)
@@ -129,6 +133,7 @@ struct CalendarAddCommand: CLICommand {
     var weeks: Int
     var days: Int
     var timeZone: String?
+    var engine: EngineOption
     var output: FormatOption<CalendarAddFormat>
 
     init(_ arguments: ParsedArguments) {
@@ -139,11 +144,12 @@ struct CalendarAddCommand: CLICommand {
         weeks = arguments.integer(Self.weeksOption)!
         days = arguments.integer(Self.daysOption)!
         timeZone = arguments.string(Self.timeZoneOption)
+        engine = EngineOption(arguments)
         output = FormatOption<CalendarAddFormat>(arguments)
     }
 
     func run() throws {
-        let system = try CalendarCommand.system(calendar, timeZone: timeZone)
+        let system = try CalendarCommand.system(calendar, timeZone: timeZone, engine: engine)
         let date = try CLI.positionalValues(dateArgument, names: ["DATE"])[0]
         var result = try CalendarCommand.instant(date, zone: system)
         do {
@@ -170,7 +176,7 @@ struct CalendarDiffCommand: CLICommand {
         Self.self,
         name: "diff",
         abstract: "Whole years, months, weeks or days of a calendar from DATE1 to DATE2 (negative when earlier).",
-        options: { [dateArgumentsOption, calendarOption, unitOption, timeZoneOption] }
+        options: { [dateArgumentsOption, calendarOption, unitOption, timeZoneOption, EngineOption.option] }
     )
 
     static let dateArgumentsOption = OptionSpec.variadic("date1 date2", help: "The first and the second ISO date (-0044-03-15 is a value).", unrecognized: true)
@@ -182,18 +188,20 @@ struct CalendarDiffCommand: CLICommand {
     var calendar: String
     var unit: Unit
     var timeZone: String?
+    var engine: EngineOption
 
     init(_ arguments: ParsedArguments) {
         dateArguments = arguments.strings(Self.dateArgumentsOption)
         calendar = arguments.string(Self.calendarOption)!
         unit = arguments.choice(Self.unitOption)!
         timeZone = arguments.string(Self.timeZoneOption)
+        engine = EngineOption(arguments)
     }
 
     enum Unit: String, CaseIterable { case years, months, weeks, days }
 
     func run() throws {
-        let system = try CalendarCommand.system(calendar, timeZone: timeZone)
+        let system = try CalendarCommand.system(calendar, timeZone: timeZone, engine: engine)
         let dates = try CLI.positionalValues(dateArguments, names: ["DATE1", "DATE2"])
         let start = try CalendarCommand.instant(dates[0], zone: system), end = try CalendarCommand.instant(dates[1], zone: system)
         let field: CalendarField = switch unit {

@@ -21,8 +21,11 @@ enum CalendarCommand {
     )
 
     /// A calendar system from the options (exit 64 when unknown).
-    static func system(_ identifier: String, timeZone: String?) throws(CLIFailure) -> CalendarSystem {
-        do { return try CalendarSystem(identifier, timeZone: timeZone ?? "UTC") } catch { throw .usage(error.description) }
+    static func system(_ identifier: String, timeZone: String?, engine: EngineOption? = nil) throws(CLIFailure) -> CalendarSystem {
+        do {
+            let system = try CalendarSystem(identifier, timeZone: timeZone ?? "UTC")
+            return try system.withReckoning(engine?.reckoning ?? .corrected)
+        } catch { throw .usage(error.description) }
     }
 
     /// Noon, local time in `zone`, of an ISO day (exit 65 when malformed).
@@ -130,6 +133,19 @@ struct CalendarNameCache {
         months[key] = name
         return name
     }
+}
+
+/// `--engine`: whose answers a Chinese, Dangi or Hebrew date takes where ICU 72 errs.
+struct EngineOption {
+    static let option = OptionSpec.choice("engine", CalendarSystem.Reckoning.self, help: """
+        corrected: the Hong Kong Observatory's (chinese) and KASI's (dangi) tables for 1901–2100 \
+        and the Hebrew postponement rules; icu: ICU's own computation, to agree with other \
+        ICU-based systems.
+        """, default: .corrected)
+
+    var reckoning: CalendarSystem.Reckoning
+
+    init(_ arguments: ParsedArguments) { reckoning = arguments.choice(Self.option)! }
 }
 
 /// `calendar convert --format`: the converted dates as JSON Lines (default) or text.

@@ -11,7 +11,7 @@ struct CalendarMonthCommand: CLICommand {
             calendar apps), with --overlay islamic-umalqura the Hijri day; the first day of an \
             overlay month shows its month code instead (M10, or M04L for a leap month).
             """,
-        options: { [dateArgumentOption, calendarOption, overlayOption, firstWeekdayOption, timeZoneOption] }
+        options: { [dateArgumentOption, calendarOption, overlayOption, firstWeekdayOption, timeZoneOption, EngineOption.option] }
     )
 
     static let dateArgumentOption = OptionSpec.variadic("date", help: "An ISO date in the month (-0044-03-15 is a value).", unrecognized: true)
@@ -25,6 +25,7 @@ struct CalendarMonthCommand: CLICommand {
     var overlay: String?
     var firstWeekday: Int?
     var timeZone: String?
+    var engine: EngineOption
 
     init(_ arguments: ParsedArguments) {
         dateArgument = arguments.strings(Self.dateArgumentOption)
@@ -32,15 +33,16 @@ struct CalendarMonthCommand: CLICommand {
         overlay = arguments.string(Self.overlayOption)
         firstWeekday = arguments.integer(Self.firstWeekdayOption)
         timeZone = arguments.string(Self.timeZoneOption)
+        engine = EngineOption(arguments)
     }
 
     func run() throws {
-        var system = try CalendarCommand.system(calendar, timeZone: timeZone)
+        var system = try CalendarCommand.system(calendar, timeZone: timeZone, engine: engine)
         if let firstWeekday {
             do { system = try system.withWeekRules(firstWeekday: firstWeekday, minimumDaysInFirstWeek: system.minimumDaysInFirstWeek) }
             catch { throw CLIFailure.usage(error.description) }
         }
-        let second = try overlay.map { (id) throws(CLIFailure) in try CalendarCommand.system(id, timeZone: timeZone) }
+        let second = try overlay.map { (id) throws(CLIFailure) in try CalendarCommand.system(id, timeZone: timeZone, engine: engine) }
         let date = try CLI.positionalValues(dateArgument, names: ["DATE"])[0]
         let anchor = try CalendarCommand.instant(date, zone: system)
         CLI.print(try Self.grid(system, anchor: anchor, overlay: second), terminator: "")
@@ -121,7 +123,9 @@ struct CalendarVerifyTablesCommand: CLICommand {
     }
 
     func run() throws {
-        let system = try CalendarCommand.system(calendar, timeZone: nil)
+        // The memoized tables of ICU's own answers, against ICU.
+        let base = try CalendarCommand.system(calendar, timeZone: nil), system: CalendarSystem
+        do { system = try base.withReckoning(.icu) } catch { throw CLIFailure.usage(error.description) }
         guard let a = ISODay.parse(from), let b = ISODay.parse(through) else { throw CLIFailure.usage("bad --from/--through") }
         let differences = try system.differencesFromICU(
             firstDay: ISODay.days(year: a.year, month: a.month, day: a.day), lastDay: ISODay.days(year: b.year, month: b.month, day: b.day),

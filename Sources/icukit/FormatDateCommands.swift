@@ -114,7 +114,7 @@ struct FormatDateCommand: CLICommand {
             which wins over the styles. json: {"text":…,"pattern":…}; with --parse, \
             {"text":…,"instant":…}. A text that does not parse exits 65.
             """,
-        options: { [styleOption, timeStyleOption, templateOption, patternOption, hourCycleOption] + DateFormattingOptions.options + [parseOption, lenientOption, FormatOption<OutputFormat>.option, valueArgumentsOption] }
+        options: { [styleOption, timeStyleOption, templateOption, patternOption, hourCycleOption] + DateFormattingOptions.options + [EngineOption.option, parseOption, lenientOption, FormatOption<OutputFormat>.option, valueArgumentsOption] }
     )
 
     static let styleOption = OptionSpec.choice("style", DateTimeFormatter.Style.self, help: "Date style: none, short, medium, long, full.", default: .medium)
@@ -132,6 +132,7 @@ struct FormatDateCommand: CLICommand {
     var pattern: String?
     var hourCycle: String?
     var options: DateFormattingOptions
+    var engine: EngineOption
     var parse: Bool
     var lenient: Bool
     var output: FormatOption<OutputFormat>
@@ -144,6 +145,7 @@ struct FormatDateCommand: CLICommand {
         pattern = arguments.string(Self.patternOption)
         hourCycle = arguments.string(Self.hourCycleOption)
         options = DateFormattingOptions(arguments)
+        engine = EngineOption(arguments)
         parse = arguments.flag(Self.parseOption)
         lenient = arguments.flag(Self.lenientOption)
         output = FormatOption<OutputFormat>(arguments)
@@ -156,7 +158,8 @@ struct FormatDateCommand: CLICommand {
         let formatter: DateTimeFormatter
         do {
             let locale = try options.localeID()
-            let calendar = try options.calendarSystem()
+            var calendar = try options.calendarSystem()
+            if engine.reckoning == .icu { calendar = try (calendar ?? CalendarSystem(locale: locale)).withReckoning(.icu) }
             var cycle: DateTimeFormatter.HourCycle?
             if let hourCycle {
                 guard let parsed = DateTimeFormatter.HourCycle(rawValue: hourCycle) else { throw CLIFailure.usage("unknown hour cycle \"\(hourCycle)\"") }

@@ -1,4 +1,5 @@
 import Foundation
+@testable @_spi(Internals) import ICUKit
 import Testing
 
 /// `icukit calendar` end to end: the ARCHITECTURE.md contract (json fields, 1-based months,
@@ -94,6 +95,83 @@ struct CalendarCLITests {
         let tour = try cli.run(["tour"], input: "")
         #expect(tour.status == 0)
         #expect(tour.stdout.contains("== Calendars"))
-        #expect(tour.stdout.contains("next Chinese New Year: 2027-02-07"))
+        #expect(tour.stdout.contains("next Chinese New Year: 2027-02-06"))
+    }
+
+    /// `year`, `month`, `isLeapMonth`, `day` and `extendedYear` of one `convert` JSON line.
+    static func fields(_ line: Substring) -> [Int]? {
+        func value(_ key: String) -> Int? {
+            guard let range = line.range(of: "\"\(key)\":") else { return nil }
+            let rest = line[range.upperBound...]
+            if rest.hasPrefix("true") { return 1 }
+            if rest.hasPrefix("false") { return 0 }
+            return Int(rest.prefix { $0 == "-" || $0.isNumber })
+        }
+        let values = ["year", "month", "isLeapMonth", "day", "extendedYear"].compactMap(value)
+        return values.count == 5 ? values : nil
+    }
+
+    /// Every day of a range through `calendar convert --to`, against the expected fields.
+    func compareEveryDay(_ calendar: String, _ first: (Int, Int, Int), _ last: (Int, Int, Int), engine: [String] = [],
+                         expected: (Int) -> [Int]) throws {
+        let days = ISODay.days(year: first.0, month: first.1, day: first.2)...ISODay.days(year: last.0, month: last.1, day: last.2)
+        let input = days.map { ISODay.string(for: Date(timeIntervalSince1970: Double($0) * 86_400)) }.joined(separator: "\n") + "\n"
+        let result = try cli.run(["calendar", "convert", "--to", calendar] + engine, input: input)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == days.count)
+        var failures = 0
+        for (day, line) in zip(days, lines) where Self.fields(line) != expected(day) {
+            failures += 1
+            if failures < 4 { Issue.record("\(line): want \(expected(day))") }
+        }
+        #expect(failures == 0)
+    }
+
+    @Test("convert: every day 1901–2100 in chinese as the Hong Kong Observatory's table, 1901–2050 in dangi as KASI's")
+    func lunisolarEveryDay() throws {
+        for (identifier, last) in [("chinese", (2100, 12, 31)), ("dangi", (2050, 12, 31))] {
+            let table = try #require(LunisolarTable.table(for: identifier))
+            try compareEveryDay(identifier, (1901, 1, 1), last) { day in
+                guard let f = table.fields(day: day) else { return [] }
+                let cycleYear = f.extendedYear + (identifier == "dangi" ? 304 : 0) - 1
+                return [cycleYear % 60 + 1, f.month, f.isLeap ? 1 : 0, f.day, f.extendedYear]
+            }
+        }
+    }
+
+    @Test("convert: every day 1900–2240 in hebrew by the postponement rules")
+    func hebrewEveryDay() throws {
+        try compareEveryDay("hebrew", (1900, 1, 1), (2240, 12, 31)) { day in
+            let f = HebrewNewYear.fields(day: day)
+            return [f.year, f.month + 1, f.month == 5 ? 1 : 0, f.day, f.year]
+        }
+    }
+
+    @Test("--engine icu: ICU's own answers (Chinese New Year 2027, 1 Tishri 5807)")
+    func engineICU() throws {
+        let corrected = try cli.run(["calendar", "convert", "--to", "chinese", "2027-02-06"], input: "")
+        #expect(corrected.stdout.contains("\"month\":1,\"isLeapMonth\":false,\"day\":1,\"extendedYear\":4664"))
+        let icu = try cli.run(["calendar", "convert", "--to", "chinese", "--engine", "icu", "2027-02-06", "2027-02-07"], input: "")
+        #expect(icu.stdout.split(separator: "\n").map { Self.fields($0) ?? [] } == [[43, 12, 0, 30, 4663], [44, 1, 0, 1, 4664]])
+        let from = try cli.run(["calendar", "from", "--calendar", "chinese", "--year", "2027", "--month", "1", "--day", "1"], input: "")
+        #expect(from.stdout == "2027-02-06\n")
+        let fromICU = try cli.run(["calendar", "from", "--calendar", "chinese", "--year", "2027", "--month", "1", "--day", "1", "--engine", "icu"], input: "")
+        #expect(fromICU.stdout == "2027-02-07\n")
+        let tishri = try cli.run(["calendar", "convert", "--to", "hebrew", "2046-10-01"], input: "")
+        #expect(Self.fields(tishri.stdout.dropLast()) == [5807, 1, 0, 1, 5807])
+        let tishriICU = try cli.run(["calendar", "convert", "--to", "hebrew", "--engine", "icu", "2046-10-01"], input: "")
+        #expect(Self.fields(tishriICU.stdout.dropLast()) == [5806, 13, 0, 29, 5806])  // ICU: 5806 lasts a day longer
+        let grid = try cli.run(["calendar", "month", "--calendar", "chinese", "2027-02-06"], input: "")
+        #expect(grid.stdout.hasPrefix("First Month 44 78\n") && grid.stdout.contains("                                  1\n"))
+        let format = try cli.run(["format", "date", "--locale", "zh@calendar=chinese", "--style", "full", "--time-style", "none",
+                                  "2027-02-06T12:00:00Z", "1917-03-23T12:00:00Z"], input: "")
+        #expect(format.stdout == "2027丁未年正月初一星期六\n1917丁巳年闰二月初一星期五\n")
+        let formatICU = try cli.run(["format", "date", "--locale", "zh@calendar=chinese", "--style", "full", "--time-style", "none",
+                                     "--engine", "icu", "2027-02-06T12:00:00Z"], input: "")
+        #expect(formatICU.stdout == "2026丙午年腊月三十星期六\n")
+        let hebrew = try cli.run(["format", "date", "--locale", "en@calendar=hebrew", "--style", "full", "--time-style", "none",
+                                  "2046-10-01T12:00:00Z"], input: "")
+        #expect(hebrew.stdout == "Monday, 1 Tishri 5807\n")
     }
 }

@@ -52,7 +52,8 @@ extension CalendarSystem {
     }
 
     func formatField(_ date: Date, pattern: String, locale: LocaleID?) throws(CalendarError) -> String {
-        let millis = try Self.millis(date)
+        // Where the corrected date differs from ICU's, an instant ICU names the same way.
+        let millis = icuNamingInstant(try Self.millis(date), monthName: pattern == "MMMM")
         let formatter = try CalendarNameFormatter.shared(
             calendar: identifier, locale: (locale?.identifier).map { $0.isEmpty ? "root" : $0 } ?? "en", pattern: pattern)
         return try engine.withCalendar { (cal) throws(CalendarError) -> String in

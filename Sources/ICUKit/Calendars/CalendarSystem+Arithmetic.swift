@@ -72,12 +72,23 @@ extension CalendarSystem {
 
     private func move(_ amount: Int, _ field: CalendarField, _ date: Date, roll: Bool, useTable: Bool = true) throws(CalendarError) -> Date {
         guard let amount32 = Int32(exactly: amount) else { throw .amountOutOfRange(amount) }
-        let millis = try Self.millis(date)
+        var millis = try Self.millis(date)
         var engine = self.engine
         if !roll, useTable, let table {
             if field == .month, let result = try tableAddingMonths(table, amount, millis: millis) { return try Self.date(fromMillis: result) }
             if field.isCalendarIndependent, let gregorianTwin { engine = gregorianTwin }
         }
+        if roll, useTable, context.icuTable != nil, field == .day || field == .dayOfYear, let table,
+           let fields = tableDate(table, millis: millis), let year = table.year(fields.extendedYear),
+           let ordinal = MonthTable.ordinal(month: fields.month, isLeap: fields.isLeapMonth, in: year) {
+            // Within the corrected month or year: the day moves modulo its length, the time of day stays.
+            let (position, length) = field == .day ? (fields.day, year.length(ofOrdinal: ordinal)) : (fields.dayOfYear, year.length)
+            let moved = ((position - 1 + amount) % length + length) % length + 1
+            return try self.adding(moved - position, .day, to: date)
+        }
+        // A corrected calendar's other field arithmetic: ICU's, on the instant where ICU has the same fields.
+        let corrects = useTable && context.icuTable != nil && (roll || !field.isCalendarIndependent)
+        if corrects, let proxy = icuInstant(millis) { millis = proxy }
         // ICU adds years and months in 32-bit field arithmetic that wraps silently (adding
         // Int32.max years to 1970 gives year 4,455,773 without an error): amounts past
         // ICU's ±5.8 million years are refused up front, and the result is checked below.
@@ -121,7 +132,7 @@ extension CalendarSystem {
                 }
                 if !plausible { throw .dateOutOfRange(result / 1000) }
             }
-            return try Self.date(fromMillis: result)
+            return try Self.date(fromMillis: corrects ? correctedInstant(fromICU: result) : result)
         }
     }
 
@@ -141,7 +152,7 @@ extension CalendarSystem {
     ///   seconds for one difference 5.8 million years ahead; 13 ms at the year 10000).
     /// The corresponding C function is `ucal_getFieldDifference`.
     public func difference(from start: Date, to end: Date, in field: CalendarField) throws(CalendarError) -> Int {
-        let from = try Self.millis(start), to = try Self.millis(end)
+        var from = try Self.millis(start), to = try Self.millis(end)
         if identifier == "islamic-umalqura", max(from, to) >= Self.umalquraDifferenceLimit {
             throw .dateOutOfRange(max(from, to) / 1000)
         }
@@ -149,6 +160,9 @@ extension CalendarSystem {
         if let table {
             if field == .month, let months = try tableMonthDifference(table, from: from, to: to) { return months }
             if field.isCalendarIndependent, let gregorianTwin { engine = gregorianTwin }
+        }
+        if context.icuTable != nil, !field.isCalendarIndependent, let a = icuInstant(from), let b = icuInstant(to) {
+            (from, to) = (a, b)  // ICU's field difference between the instants where ICU has the same fields
         }
         return try engine.withCalendar { (cal) throws(CalendarError) -> Int in
             // ICU computes nothing after a failure to set the time: a difference of 0.

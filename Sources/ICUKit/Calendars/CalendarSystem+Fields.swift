@@ -250,8 +250,9 @@ extension CalendarSystem {
                 if error.isIllegalArgument { throw .dateOutOfRange(0) }
                 throw .icu(error)
             }
+            // Lenient: ICU normalizes the fields; a corrected calendar takes the date ICU's fields name.
+            if lenient { return try Self.date(fromMillis: correctedInstant(fromICU: millis)) }
             let result = try Self.date(fromMillis: millis)
-            if lenient { return result }
             // Strict: the fields must survive the round trip (ICU normalizes silently).
             // Setting the time ICU just computed cannot fail.
             try? ICU.ucal_setMillis(cal, millis)

@@ -107,8 +107,8 @@ extension CalendarSystem {
         }
         guard let entry = table.year(extendedYear) else { return nil }
         guard let ordinal = MonthTable.ordinal(month: month, isLeap: isLeapMonth, in: entry) else {
-            if isLeapMonth { throw .nonexistentLeapMonth(year: spec.year, month: month) }
-            throw .fieldOutOfRange(.month, value: month, valid: 1...12)
+            if isLeapMonth || (entry.isHebrew && month == 6) { throw .nonexistentLeapMonth(year: spec.year, month: month) }
+            throw .fieldOutOfRange(.month, value: month, valid: 1...engine.monthLimit)
         }
         let length = entry.length(ofOrdinal: ordinal)
         if day > length { throw .fieldOutOfRange(.day, value: day, valid: 1...length) }

@@ -13,7 +13,10 @@ internal import CICU
 /// let tokyo = try CalendarSystem("japanese").withTimeZone("Asia/Tokyo")
 /// ```
 ///
-/// Values compare equal when identifier, time zone and week rules are equal. Each
+/// Chinese, Dangi and Hebrew dates are corrected where ICU 72 is wrong (see ``Reckoning``;
+/// ``withReckoning(_:)`` gives ICU's own answers).
+///
+/// Values compare equal when identifier, time zone, week rules and reckoning are equal. Each
 /// distinct configuration opens one `UCalendar` per process, which every operation clones.
 /// The corresponding C function is `ucal_open`.
 public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
@@ -111,7 +114,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     ) throws(CalendarError) {
         guard let canonical = Self.canonicalIdentifier(identifier) else { throw .unknownCalendar(identifier) }
         try self.init(canonical: canonical, timeZone: timeZone, firstWeekday: firstWeekday,
-                      minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "@calendar=" + canonical)
+                      minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "@calendar=" + canonical, reckoning: .corrected)
     }
 
     /// The calendar a locale uses: its `calendar` keyword (`ur_IN@calendar=islamic`,
@@ -145,11 +148,12 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
         let base = locale.withoutKeyword("calendar")
         let weekLocale = base + (base.contains("@") ? ";" : "@") + "calendar=" + canonical
         try self.init(canonical: canonical, timeZone: timeZone, firstWeekday: nil, minimumDaysInFirstWeek: nil,
-                      defaultsFrom: weekLocale)
+                      defaultsFrom: weekLocale, reckoning: .corrected)
     }
 
-    private init(
-        canonical: String, timeZone: String, firstWeekday: Int?, minimumDaysInFirstWeek: Int?, defaultsFrom locale: String
+    init(
+        canonical: String, timeZone: String, firstWeekday: Int?, minimumDaysInFirstWeek: Int?, defaultsFrom locale: String,
+        reckoning: Reckoning
     ) throws(CalendarError) {
         try Self.validateTimeZone(timeZone)
         if let firstWeekday, !(1...7).contains(firstWeekday) { throw .invalidSetting("firstWeekday \(firstWeekday) (1...7)") }
@@ -165,7 +169,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
             }
         }
         let key = CalendarEngine.Key(identifier: canonical, timeZone: timeZone, firstWeekday: first ?? 1, minimalDays: minimal ?? 1)
-        self.context = try CalendarContext.shared(key)
+        self.context = try CalendarContext.shared(.init(engine: key, reckoning: reckoning))
     }
 
     /// This calendar in another time zone.
@@ -177,7 +181,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     /// The corresponding C function is `ucal_open`.
     public func withTimeZone(_ timeZone: String) throws(CalendarError) -> CalendarSystem {
         try CalendarSystem(canonical: identifier, timeZone: timeZone, firstWeekday: firstWeekday,
-                           minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "")
+                           minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "", reckoning: reckoning)
     }
 
     /// This calendar with other week rules (1 = Sunday … 7 = Saturday; 1…7 days).
@@ -189,7 +193,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     /// The corresponding C function is `ucal_setAttribute`.
     public func withWeekRules(firstWeekday: Int, minimumDaysInFirstWeek: Int) throws(CalendarError) -> CalendarSystem {
         try CalendarSystem(canonical: identifier, timeZone: timeZone, firstWeekday: firstWeekday,
-                           minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "")
+                           minimumDaysInFirstWeek: minimumDaysInFirstWeek, defaultsFrom: "", reckoning: reckoning)
     }
 
     /// The BCP 47 `-u-ca-` value, such as `"gregory"` or `"ethioaa"`.
@@ -225,7 +229,7 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public var description: String { timeZone == "UTC" ? identifier : "\(identifier) (\(timeZone))" }
 
-    /// Whether two values are the same calendar with the same time zone and week rules.
+    /// Whether two values are the same calendar with the same time zone, week rules and reckoning.
     ///
     /// ```swift
     /// try CalendarSystem("gregory") == CalendarSystem("gregorian")   // true (an alias)
@@ -233,11 +237,13 @@ public struct CalendarSystem: Sendable, Hashable, CustomStringConvertible {
     public static func == (lhs: CalendarSystem, rhs: CalendarSystem) -> Bool {
         lhs.context === rhs.context || lhs.identifier == rhs.identifier && lhs.timeZone == rhs.timeZone
             && lhs.firstWeekday == rhs.firstWeekday && lhs.minimumDaysInFirstWeek == rhs.minimumDaysInFirstWeek
+            && lhs.reckoning == rhs.reckoning
     }
 
-    /// Hashes what ``==(_:_:)`` compares: identifier, time zone and week rules.
+    /// Hashes what ``==(_:_:)`` compares: identifier, time zone, week rules and reckoning.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
+        hasher.combine(reckoning)
         hasher.combine(timeZone)
         hasher.combine(firstWeekday)
         hasher.combine(minimumDaysInFirstWeek)
@@ -254,6 +260,11 @@ final class CalendarContext: Sendable {
     let table: MonthTable?
     let zoneEngine: CalendarEngine?
     let gregorianTwin: CalendarEngine?
+    let reckoning: CalendarSystem.Reckoning
+    /// ICU's own month table where `table` corrects it (`chinese`, `dangi`, `hebrew`): maps a
+    /// corrected date onto the instant ICU gives the same fields, for ICU's field arithmetic
+    /// and formatting.
+    let icuTable: MonthTable?
     let hasChineseLeapMonths: Bool
     let isHebrew: Bool
     /// Calendars on the Gregorian arithmetic path (`CalendarSystem+Gregorian.swift`).
@@ -262,19 +273,26 @@ final class CalendarContext: Sendable {
     /// arithmetic path; `nil` for every other calendar and zone.
     let arithmetic: Arithmetic?
 
-    private static let cache = ConfigurationCache<CalendarEngine.Key, CalendarContext>(limit: 256)
-
-    static func shared(_ key: CalendarEngine.Key) throws(CalendarError) -> CalendarContext {
-        return try cache.value(for: key) { () throws(CalendarError) in try CalendarContext(key) }
+    struct Key: Hashable {
+        let engine: CalendarEngine.Key
+        let reckoning: CalendarSystem.Reckoning
     }
 
-    private init(_ key: CalendarEngine.Key) throws(CalendarError) {
+    private static let cache = ConfigurationCache<Key, CalendarContext>(limit: 256)
+
+    static func shared(_ key: Key) throws(CalendarError) -> CalendarContext {
+        return try cache.value(for: key) { () throws(CalendarError) in try CalendarContext(key.engine, reckoning: key.reckoning) }
+    }
+
+    private init(_ key: CalendarEngine.Key, reckoning: CalendarSystem.Reckoning) throws(CalendarError) {
         identifier = key.identifier
         timeZone = key.timeZone
         firstWeekday = Int(key.firstWeekday)
         minimumDaysInFirstWeek = Int(key.minimalDays)
         engine = try CalendarEngine.shared(key)
-        table = MonthTable.shared(key.identifier)
+        self.reckoning = reckoning
+        table = MonthTable.shared(key.identifier, reckoning: reckoning)
+        icuTable = reckoning == .corrected ? MonthTable.icuMirror(key.identifier) : nil
         let isUTC = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu"].contains(key.timeZone)
         gregorianTwin = table == nil ? nil
             : try CalendarEngine.shared(.init(identifier: "gregorian", timeZone: key.timeZone, firstWeekday: key.firstWeekday, minimalDays: key.minimalDays))

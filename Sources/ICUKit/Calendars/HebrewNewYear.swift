@@ -94,12 +94,35 @@ enum HebrewNewYear {
                 isLeap(year) ? 30 : 0, 29, 30, 29, 30, 29, 30, 29]
     }
 
-    /// The year, ICU month slot (0 Tishri … 12 Elul) and day of a local day number.
-    static func fields(day: Int) -> (year: Int, month: Int, day: Int) {
+    /// The year whose 1 Tishri is on or before a local day number, and whose next 1 Tishri is after it.
+    static func year(containing day: Int) -> Int {
         // The mean year is 35,975,351 / 98,496 days; the estimate is within one year.
         var year = floorDiv((day - dayIndexEpoch) * 98_496, 35_975_351) + 1
         while newYearDay(year) > day { year -= 1 }
         while newYearDay(year + 1) <= day { year += 1 }
+        return year
+    }
+
+    /// A year as a month table entry: its months in order (12, or 13 with Adar I), 29 or 30 days each.
+    static func year(_ year: Int) -> MonthTable.Year {
+        let start = newYearDay(year)
+        return entry(year, startDay: start, length: newYearDay(year + 1) - start)
+    }
+
+    /// The month table entry of `year` starting on `startDay` with `length` days (353–355, 383–385).
+    static func entry(_ year: Int, startDay: Int, length: Int) -> MonthTable.Year {
+        let leap = isLeap(year)
+        // Tishri 30, Heshvan 29 (30 complete), Kislev 30 (29 deficient), Tevet 29, Shevat 30,
+        // [Adar I 30,] Adar 29, Nisan 30, Iyar 29, Sivan 30, Tammuz 29, Av 30, Elul 29.
+        var long: UInt16 = leap ? 0b0_1010_1011_0101 : 0b0_0101_0101_0101
+        if length % 10 == 5 { long |= 0b10 }
+        if length % 10 == 3 { long &= ~0b100 }
+        return MonthTable.Year(startDay: startDay, monthCount: leap ? 13 : 12, leapOrdinal: leap ? 5 : -1, longMonths: long, isHebrew: true)
+    }
+
+    /// The year, ICU month slot (0 Tishri … 12 Elul) and day of a local day number.
+    static func fields(day: Int) -> (year: Int, month: Int, day: Int) {
+        let year = year(containing: day)
         var offset = day - newYearDay(year)
         var month = 0
         for length in monthLengths(ofYear: year) {

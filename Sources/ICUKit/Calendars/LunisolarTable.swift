@@ -22,34 +22,8 @@
 /// // extendedYear 4664 (relatedYear 2027), month 1, isLeap false, day 1: Chinese New Year
 /// ```
 struct LunisolarTable: Sendable {
-    /// One lunisolar year: the shape of `MonthTable.Year`.
-    struct Year: Sendable, Equatable {
-        /// Local day number of the year's first day.
-        let startDay: Int
-        /// Number of months (12, or 13 with a leap month).
-        let monthCount: Int
-        /// Ordinal (0-based) of the leap month, or -1.
-        let leapOrdinal: Int
-        /// Bit `i` set: the `i`-th month (0-based ordinal) has 30 days, else 29.
-        let longMonths: UInt16
-        /// The number of days in the year.
-        let length: Int
-
-        init(startDay: Int, monthCount: Int, leapOrdinal: Int, longMonths: UInt16) {
-            self.startDay = startDay
-            self.monthCount = monthCount
-            self.leapOrdinal = leapOrdinal
-            self.longMonths = longMonths
-            length = 29 * monthCount + (longMonths & ((1 << UInt16(monthCount)) - 1)).nonzeroBitCount
-        }
-
-        /// The number of days of ordinal month `i`.
-        @inline(__always) func length(ofOrdinal i: Int) -> Int { (longMonths >> UInt16(i)) & 1 == 1 ? 30 : 29 }
-        /// Days from the year's start to the start of ordinal month `i`.
-        @inline(__always) func offset(ofOrdinal i: Int) -> Int {
-            29 * i + (longMonths & ((1 << UInt16(i)) - 1)).nonzeroBitCount
-        }
-    }
+    /// One lunisolar year.
+    typealias Year = MonthTable.Year
 
     /// The calendar fields of one day.
     struct Fields: Sendable, Equatable {

@@ -1,7 +1,9 @@
 internal import CICU
 
 /// Month starts and lengths of a lunar or lunisolar calendar (`chinese`, `dangi`,
-/// `islamic-umalqura`), memoized per year as ICU computes them.
+/// `islamic-umalqura`, `hebrew`): memoized per year as ICU computes them (``Source/icu``), or,
+/// for the corrected reckoning, from the published tables (``Source/published``) and the
+/// Hebrew postponement rules (``Source/hebrewRules``).
 ///
 /// ICU 72 recomputes new moons and solar terms for every Chinese date (about 44 µs per
 /// conversion, 12–50x slower than ICU 76) and looks up Umm al-Qura month lengths per call.
@@ -17,7 +19,7 @@ internal import CICU
 /// e.g. Chinese 1958 M01 after Dangi 1958). The date → fields direction, from which the
 /// table is built, does not use that cache.
 final class MonthTable: Sendable {
-    struct Year: Sendable {
+    struct Year: Sendable, Equatable {
         /// Local day number (days since 1970-01-01) of the year's first day.
         let startDay: Int
         /// Number of months (12, or 13 with a leap month).
@@ -29,12 +31,15 @@ final class MonthTable: Sendable {
 
         /// The number of days in the year.
         let length: Int
+        /// Hebrew month numbering: ICU's 13 slots, Adar I (6, a leap month) only in a 13-month year.
+        let isHebrew: Bool
 
-        init(startDay: Int, monthCount: Int, leapOrdinal: Int, longMonths: UInt16) {
+        init(startDay: Int, monthCount: Int, leapOrdinal: Int, longMonths: UInt16, isHebrew: Bool = false) {
             self.startDay = startDay
             self.monthCount = monthCount
             self.leapOrdinal = leapOrdinal
             self.longMonths = longMonths
+            self.isHebrew = isHebrew
             length = 29 * monthCount + (longMonths & ((1 << UInt16(monthCount)) - 1)).nonzeroBitCount
         }
 
@@ -45,27 +50,72 @@ final class MonthTable: Sendable {
         }
     }
 
+    /// Where the years come from.
+    enum Source: Sendable, Hashable {
+        /// ICU's own answers, memoized (`chinese`, `dangi`, `islamic-umalqura`; `hebrew` read
+        /// through ICU's fields → date, only to map corrected dates onto ICU's).
+        case icu
+        /// The published tables of `LunisolarTable` for 1901–2100, ICU's answers outside.
+        case published
+        /// The postponement rules of `HebrewNewYear`, for every year.
+        case hebrewRules
+    }
+
     let identifier: String
-    /// Local days covered (1800-01-01 … 2200-12-31): the table answers for whole years inside.
+    let source: Source
+    /// Local days covered (1800-01-01 … 2200-12-31; Hebrew: ICU's whole range): the table
+    /// answers for whole years inside.
     let dayRange: ClosedRange<Int>
     /// Extended years answered from the table.
     let yearRange: ClosedRange<Int>
     private let engine: CalendarEngine
+    /// The published years used (`.published`): related Gregorian years 1901–2100.
+    private let published: LunisolarTable?
+    private let publishedYears: ClosedRange<Int>
     /// Years learned from ICU so far (at most the 401 years of the table).
     private let years = ConfigurationCache<Int, Year?>(limit: 1024)
 
-    private static let cache = ConfigurationCache<String, MonthTable?>(limit: 8)
+    private struct Key: Hashable { let identifier: String, source: Source }
+    private static let cache = ConfigurationCache<Key, MonthTable?>(limit: 16)
     static let identifiers: Set<String> = ["chinese", "dangi", "islamic-umalqura"]
 
-    /// The shared table for a calendar, or `nil` if the calendar is not tabulated.
-    static func shared(_ identifier: String) -> MonthTable? {
-        guard identifiers.contains(identifier) else { return nil }
-        return cache.value(for: identifier) { try? MonthTable(identifier) }
+    /// The table that answers for a calendar: ICU's own for ``CalendarSystem/Reckoning/icu``
+    /// (`nil` for Hebrew), the corrected one otherwise; `nil` if the calendar is not tabulated.
+    static func shared(_ identifier: String, reckoning: CalendarSystem.Reckoning) -> MonthTable? {
+        let source: Source
+        switch (identifier, reckoning) {
+        case ("chinese", .corrected), ("dangi", .corrected): source = .published
+        case ("hebrew", .corrected): source = .hebrewRules
+        case _ where identifiers.contains(identifier): source = .icu
+        default: return nil
+        }
+        return shared(identifier, source: source)
     }
 
-    private init(_ identifier: String) throws(CalendarError) {
+    /// ICU's own answers for a calendar whose corrected table differs from them (`chinese`,
+    /// `dangi`, `hebrew`), to map corrected dates onto the instants ICU gives the same fields.
+    static func icuMirror(_ identifier: String) -> MonthTable? {
+        ["chinese", "dangi", "hebrew"].contains(identifier) ? shared(identifier, source: .icu) : nil
+    }
+
+    private static func shared(_ identifier: String, source: Source) -> MonthTable? {
+        cache.value(for: Key(identifier: identifier, source: source)) { try? MonthTable(identifier, source: source) }
+    }
+
+    private init(_ identifier: String, source: Source) throws(CalendarError) {
         self.identifier = identifier
+        self.source = source
         engine = try CalendarEngine.shared(.init(identifier: identifier, timeZone: "UTC", firstWeekday: 1, minimalDays: 1))
+        published = source == .published ? LunisolarTable.table(for: identifier) : nil
+        let offset = published?.extendedYearOffset ?? 0
+        publishedYears = (1901 + offset)...(2100 + offset)
+        if identifier == "hebrew" {
+            // ICU's instants, in whole days, minus a year of margin at each end.
+            let lo = Int(CalendarSystem.minMillis / 86_400_000) + 400, hi = Int(CalendarSystem.maxMillis / 86_400_000) - 400
+            dayRange = lo...hi
+            yearRange = HebrewNewYear.year(containing: lo)...HebrewNewYear.year(containing: hi)
+            return
+        }
         let lo = ISODay.days(year: 1800, month: 1, day: 1), hi = ISODay.days(year: 2200, month: 12, day: 31)
         dayRange = lo...hi
         var first = 0, last = 0
@@ -92,6 +142,8 @@ final class MonthTable: Sendable {
     /// The year entry for an extended year inside ``yearRange``.
     func year(_ extendedYear: Int) -> Year? {
         guard yearRange.contains(extendedYear) else { return nil }
+        if source == .hebrewRules { return HebrewNewYear.year(extendedYear) }
+        if let published, publishedYears.contains(extendedYear) { return published.year(extendedYear: extendedYear) }
         return years.value(for: extendedYear) { build(extendedYear) }
     }
 
@@ -104,6 +156,7 @@ final class MonthTable: Sendable {
     }
 
     private func build(_ extendedYear: Int) -> Year? {
+        if identifier == "hebrew" { return buildHebrewFromICU(extendedYear) }
         if identifier == "islamic-umalqura", let year = buildFromMonthStarts(extendedYear) { return year }
         return engine.withCalendar { cal -> Year? in
             var day = estimate(extendedYear)
@@ -176,9 +229,37 @@ final class MonthTable: Sendable {
         }
     }
 
+    /// A Hebrew year as ICU reckons it: its new year and the next from ICU's fields → date (which
+    /// agrees with ICU's date → fields), the months from the year's length.
+    private func buildHebrewFromICU(_ extendedYear: Int) -> Year? {
+        engine.withCalendar { cal -> Year? in
+            func newYear(_ year: Int) -> Int? {
+                ucal_clear(cal)
+                ucal_set(cal, UCAL_EXTENDED_YEAR, Int32(year))
+                ucal_set(cal, UCAL_MONTH, 0)
+                ucal_set(cal, UCAL_DATE, 1)
+                guard let millis = try? ICU.ucal_getMillis(cal), millis.isFinite else { return nil }
+                return Int((millis / 86_400_000).rounded(.down))
+            }
+            guard let start = newYear(extendedYear), let next = newYear(extendedYear + 1) else { return nil }
+            return HebrewNewYear.entry(extendedYear, startDay: start, length: next - start)
+        }
+    }
+
     /// The extended year and entry containing a local day, when tabulated.
     func locate(day: Int) -> (extendedYear: Int, year: Year)? {
         guard dayRange.contains(day) else { return nil }
+        if identifier == "hebrew" {
+            var guess = HebrewNewYear.year(containing: day)
+            if source == .hebrewRules { return (guess, HebrewNewYear.year(guess)) }
+            for _ in 0..<4 {
+                guard let entry = year(guess) else { return nil }
+                if day < entry.startDay { guess -= 1; continue }
+                if day >= entry.startDay + entry.length { guess += 1; continue }
+                return (guess, entry)
+            }
+            return nil
+        }
         let perYear = identifier == "islamic-umalqura" ? 354.36667 : 365.2422
         let base = estimate(yearRange.lowerBound)
         var guess = yearRange.lowerBound + Int((Double(day - base) / perYear).rounded(.down))
@@ -193,12 +274,18 @@ final class MonthTable: Sendable {
 
     /// (month number 1-based, leap flag) of an ordinal in a year.
     static func month(ofOrdinal i: Int, in year: Year) -> (month: Int, isLeap: Bool) {
+        if year.isHebrew { return year.monthCount == 13 ? (i + 1, i == 5) : (i < 5 ? i + 1 : i + 2, false) }
         if year.leapOrdinal < 0 || i < year.leapOrdinal { return (i + 1, false) }
         return (i, i == year.leapOrdinal)
     }
 
     /// The ordinal of (month, leap) in a year, or `nil` if the year has no such month.
     static func ordinal(month: Int, isLeap: Bool, in year: Year) -> Int? {
+        if year.isHebrew {
+            guard (1...13).contains(month) else { return nil }
+            if year.monthCount == 13 { return isLeap && month != 6 ? nil : month - 1 }
+            return isLeap || month == 6 ? nil : month < 6 ? month - 1 : month - 2
+        }
         if isLeap { return year.leapOrdinal >= 0 && year.leapOrdinal == month ? month : nil }
         let ordinal = year.leapOrdinal >= 0 && month > year.leapOrdinal ? month : month - 1
         return ordinal < year.monthCount && ordinal >= 0 ? ordinal : nil

@@ -96,4 +96,28 @@ extension ICU {
             CICU.udat_formatCalendarForFields(format, calendar, buffer, capacity, nil, &status)
         }
     }
+
+    /// A new field position iterator (closed with `ufieldpositer_close`). The C function is `ufieldpositer_open`.
+    static func ufieldpositer_open() throws(ICUError) -> OpaquePointer {
+        try open("ufieldpositer_open", as: ICUError.self, close: CICU.ufieldpositer_close) { CICU.ufieldpositer_open(&$0) }
+    }
+
+    /// `udate` formatted, with the UTF-16 range and `UDateFormatField` of every field written,
+    /// in order. The C function is `udat_formatForFields`.
+    static func udat_formatForFields(_ format: OpaquePointer, _ udate: Double) throws(ICUError) -> (text: [UInt16], fields: [(field: Int32, range: Range<Int>)]) {
+        let iterator = try ufieldpositer_open()
+        defer { CICU.ufieldpositer_close(iterator) }
+        let text = try ICUBuffers.utf16String(operation: "udat_formatForFields") { buffer, capacity, status in
+            CICU.udat_formatForFields(format, udate, buffer, capacity, iterator, &status)
+        }
+        var fields: [(field: Int32, range: Range<Int>)] = []
+        var begin: Int32 = 0, end: Int32 = 0
+        while true {
+            let field = CICU.ufieldpositer_next(iterator, &begin, &end)
+            if field < 0 { break }
+            fields.append((field, Int(begin)..<Int(end)))
+        }
+        fields.sort { $0.range.lowerBound < $1.range.lowerBound }
+        return (Array(text.utf16), fields)
+    }
 }

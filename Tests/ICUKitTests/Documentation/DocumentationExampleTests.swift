@@ -221,6 +221,17 @@ struct DocumentationExampleTests {
         #expect(failure == .nonexistentLeapMonth(year: 5783, month: 6))
     }
 
+    @Test("Calendars: corrected and ICU's reckoning")
+    func calendarsReckoning() throws {
+        let chinese = try CalendarSystem("chinese")
+        let newYear = try chinese.date(year: 2027, month: 1, day: 1)
+        let iso = ISO8601Text.string(from: newYear)                   // "2027-02-06T00:00:00Z"
+        let icu = try chinese.withReckoning(.icu).date(year: 2027, month: 1, day: 1)
+        let icuISO = ISO8601Text.string(from: icu)                    // "2027-02-07T00:00:00Z"
+        #expect(iso == "2027-02-06T00:00:00Z")
+        #expect(icuISO == "2027-02-07T00:00:00Z")
+    }
+
     @Test("Calendars: fields and locales")
     func calendarsFields() throws {
         let chinese = try CalendarSystem("chinese", timeZone: "Asia/Shanghai")

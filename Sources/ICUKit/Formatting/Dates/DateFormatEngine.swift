@@ -13,6 +13,9 @@ final class DateFormatEngine: Sendable {
     /// ``longestDigitRun``.
     let parsesFractionalSeconds: Bool
     let calendar: CalendarSystem
+    /// The corrected calendar in the format's zone (`chinese`, `dangi`, `hebrew` reckoned
+    /// ``CalendarSystem/Reckoning/corrected``): see ``format(_:)``.
+    let correction: CalendarSystem?
     let actualLocale: String
     let validLocale: String
 
@@ -59,7 +62,9 @@ final class DateFormatEngine: Sendable {
         actualLocale = ICU.udat_getLocaleByType(template.pointer, ULOC_ACTUAL_LOCALE)
         validLocale = ICU.udat_getLocaleByType(template.pointer, ULOC_VALID_LOCALE)
         let type = udat_getCalendar(template.pointer).flatMap { try? ICU.ucal_getType($0) } ?? "gregorian"
-        calendar = (try? CalendarSystem(type)) ?? .gregorian
+        calendar = (try? CalendarSystem(type).withReckoning(configuration.reckoning)) ?? .gregorian
+        correction = configuration.reckoning == .corrected && ["chinese", "dangi", "hebrew"].contains(type)
+            ? try? CalendarSystem(type, timeZone: configuration.timeZone) : nil
         let first = template
         pool = try FormattingError.wrapping { () throws(ICUError) in
             try ICUPool(capacity: 8) { () throws(ICUError) in ICUHandle(try ICU.udat_clone(first.pointer)) { udat_close($0) } }
@@ -149,6 +154,7 @@ final class DateFormatEngine: Sendable {
     @inline(__always)
     func format(_ udate: Double) throws(FormattingError) -> String {
         guard udate.isFinite, abs(udate) < 1.8e17 else { throw .dateOutOfRange(udate / 1000) }
+        if let correction, let corrected = try correctedFormat(udate, correction) { return corrected }
         return try FormattingError.wrapping { () throws(ICUError) in
             try pool.withHandle { (handle) throws(ICUError) -> String in try ICU.udat_format(handle, udate) }
         }
@@ -226,7 +232,8 @@ final class DateFormatEngine: Sendable {
                 let utf16Offset = min(max(failed ? Int(position) : end, 0), units.count)
                 throw .unparseable(text, byteOffset: byteOffset(utf16Offset))
             }
-            return result
+            // A corrected calendar: the date whose corrected fields are the fields ICU parsed.
+            return correction.map { $0.correctedInstant(fromICU: result) } ?? result
         }
     }
 }

@@ -80,6 +80,8 @@ public struct DateTimeFormatter: Sendable, Hashable {
         var timeZone: String
         var hourCycle: HourCycle?
         var context: CapitalizationContext
+        /// The calendar's reckoning (``CalendarSystem/Reckoning/corrected`` unless a calendar says otherwise).
+        var reckoning: CalendarSystem.Reckoning = .corrected
     }
 
     let configuration: Configuration
@@ -168,7 +170,8 @@ public struct DateTimeFormatter: Sendable, Hashable {
         let setting = try DateSetting(locale: locale, calendar: calendar, timeZone: timeZone, strict: strict)
         // udat_open ignores the locale's hour-cycle keyword (`en_US@hours=h23`); apply it.
         let cycle = hourCycle ?? setting.locale.keywordValue("hours").flatMap(HourCycle.init(rawValue:))
-        let configuration = Configuration(source: source, locale: setting.locale, timeZone: setting.zone, hourCycle: cycle, context: context)
+        let configuration = Configuration(source: source, locale: setting.locale, timeZone: setting.zone, hourCycle: cycle, context: context,
+                                          reckoning: calendar?.reckoning ?? .corrected)
         let engine = try DateFormatEngine.cache.value(for: configuration) { () throws(FormattingError) in
             try DateFormatEngine(configuration)
         }
