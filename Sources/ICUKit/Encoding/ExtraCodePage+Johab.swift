@@ -1,8 +1,9 @@
 /// Johab (KS X 1001:1992 annex 3; Windows code page 1361): Korean in two bytes per
 /// non-ASCII character. A Hangul code is `1` and three 5-bit jamo codes (initial, medial,
 /// final), so every modern syllable (all 11,172) and the compatibility jamo are computed;
-/// the symbols and Hanja are KS X 1001's, read through ICU's EUC-KR table (rows 0x21…0x2C
-/// at lead bytes 0xD9…0xDE, rows 0x4A…0x7D at 0xE0…0xF9, two rows per lead byte).
+/// the symbols and Hanja are KS X 1001's (rows 0x21…0x2C at lead bytes 0xD9…0xDE, rows
+/// 0x4A…0x7D at 0xE0…0xF9, two rows per lead byte), in a table generated from glibc's
+/// JOHAB charmap (``johabSymbols``).
 extension ExtraCodePage {
     /// For each 5-bit code: the index of the initial (0…18), medial (vowel 0…20) or final
     /// (1…27), ``johabFill`` (the code that means none) or -1 (invalid).
@@ -48,42 +49,6 @@ extension ExtraCodePage {
         default: return nil
         }
     }
-
-    /// KS X 1001's symbol and Hanja rows as ICU's EUC-KR converter reads them: 94 UTF-16
-    /// units per row 0x21…0x7D, 0 where unmapped (the Hangul rows stay 0). Built at first
-    /// use, in one lossy decoding of every cell to UTF-16 (an unmapped cell is one U+FFFD;
-    /// decoding cell by cell costs 20 times the instructions, a cold `detect`'s largest part).
-    static let johabSymbols: [UInt16] = {
-        var table = [UInt16](repeating: 0, count: 93 * 94)
-        guard let euckr = try? TextConverter(encodingName: "EUC-KR") else { return table }
-        let rows = Array(0x21...0x2C) + Array(0x4A...0x7D)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(rows.count * 94 * 2)
-        for row in rows { for column in 0x21...0x7E { bytes.append(UInt8(row | 0x80)); bytes.append(UInt8(column | 0x80)) } }
-        var units: [UInt16] = []
-        units.reserveCapacity(bytes.count / 2)
-        try? bytes.withUnsafeBytes { (raw) throws(TextConversionError) in
-            try euckr.withDecoder { (engine) throws(TextConversionError) in
-                var state = DecodeState()
-                try engine.decode(raw, flush: true, lossy: true, state: &state) { units.append(contentsOf: $0) }
-            }
-        }
-        if units.count == rows.count * 94 {
-            for (index, row) in rows.enumerated() {
-                for column in 0..<94 where units[index * 94 + column] != 0xFFFD {
-                    table[(row - 0x21) * 94 + column] = units[index * 94 + column]
-                }
-            }
-            return table
-        }
-        for (index, row) in rows.enumerated() {
-            for column in 0..<94 {
-                let cell = bytes[(index * 94 + column) * 2..<(index * 94 + column) * 2 + 2]
-                if let text = try? euckr.decode(cell), text.utf16.count == 1 { table[(row - 0x21) * 94 + column] = text.utf16.first! }
-            }
-        }
-        return table
-    }()
 
     /// `scalar << 16 | code` for each symbol and Hanja, sorted, for encoding.
     static let johabSymbolCodes: [UInt64] = {
