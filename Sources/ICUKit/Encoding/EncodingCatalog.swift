@@ -27,6 +27,10 @@ struct Candidate: Sendable {
     let highClass: [Int]
     /// Single-byte only, per language in `languages`: the cost of each byte 0x80…0xFF.
     let highCost: [[Int32]]
+    /// For the multi-byte encodings few files use (Johab, EUC-TW), which bytes 0x80…0xFF
+    /// they can hold: they are scored only on input that is not valid UTF-8 and whose high
+    /// bytes all fit (else they cannot decode it, and other candidates skip no work for them).
+    var possibleHighBytes: [Bool]? = nil
 }
 
 /// The candidates: every code page that real text in the modelled languages uses.
@@ -139,7 +143,15 @@ enum EncodingCatalog {
         // ICU names some converters only by their table (`euc-tw-2014`): the catalogue's
         // name (`EUC-TW`) is then the label.
         let label = kind != nil && converter.name == converter.canonicalName ? name : converter.name
-        return Candidate(converter: converter, name: label, kind: resolvedKind, languages: indices,
-                         prior: prior, table: table, highClass: highClass, highCost: highCost)
+        var candidate = Candidate(converter: converter, name: label, kind: resolvedKind, languages: indices,
+                                  prior: prior, table: table, highClass: highClass, highCost: highCost)
+        if kind != nil {
+            switch name {
+            case "EUC-TW": candidate.possibleHighBytes = (0x80..<0x100).map { $0 == 0x8E || ($0 >= 0xA1 && $0 <= 0xFE) }
+            case "Johab": candidate.possibleHighBytes = (0x80..<0x100).map { $0 != 0x80 && $0 != 0xFF }
+            default: break
+            }
+        }
+        return candidate
     }
 }
