@@ -4,6 +4,8 @@ internal import CICU
 struct DecodeState {
     var consumed = 0
     var replacements = 0
+    /// A double-byte built-in code page's (Johab's) lead byte at the end of the last chunk.
+    var pendingLead: UInt8? = nil
 }
 
 /// Progress of an encode across calls.

@@ -130,6 +130,8 @@ struct DetectionEngine {
                 scored.append(scoreSingleByte(candidate, stats: stats, histogram: histogram, badASCII: badASCII, models: models))
             case .multiByte:
                 if high == 0 && candidate.name != "UTF-8" { continue }
+                if let possible = candidate.possibleHighBytes,
+                   utf8Valid || (!allowsLossy && stats?.present.contains(where: { !possible[$0] }) ?? false) { continue }
                 if candidate.name == "UTF-8" && !utf8Valid && !allowsLossy && high > 0 {
                     // Still ranked (lossy) if nothing else decodes.
                 }

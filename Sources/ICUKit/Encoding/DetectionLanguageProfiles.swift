@@ -120,6 +120,12 @@ struct DetectionLanguageProfiles: Sendable {
 
     func language(_ code: String) -> Int? { codes.firstIndex(of: code) }
 
+    /// The cost of a non-ASCII character under `language` (its own, or the unseen cost).
+    func cost(of value: UInt32, language: Int) -> Int32 {
+        if value < 0x10000, case let id = globalIndex[Int(value)], id >= 0 { return Int32(costs[language][Int(id)]) }
+        return unseenCost[language]
+    }
+
     /// Class (bits 0–1) and badness (bit 2) of every BMP code point, computed once (Unicode
     /// property lookups cost ~100 ns each, and mojibake is full of rare characters).
     ///

@@ -27,6 +27,10 @@ struct Candidate: Sendable {
     let highClass: [Int]
     /// Single-byte only, per language in `languages`: the cost of each byte 0x80…0xFF.
     let highCost: [[Int32]]
+    /// For the multi-byte encodings few files use (Johab, EUC-TW), which bytes 0x80…0xFF
+    /// they can hold: they are scored only on input that is not valid UTF-8 and whose high
+    /// bytes all fit (else they cannot decode it, and other candidates skip no work for them).
+    var possibleHighBytes: [Bool]? = nil
 }
 
 /// The candidates: every code page that real text in the modelled languages uses.
@@ -65,7 +69,7 @@ enum EncodingCatalog {
         ("ISO-8859-9", .singleByte, ["tr"], 1),
         ("ISO-8859-3", .singleByte, ["mt", "eo", "tr"], 2),
         ("windows-1257", .singleByte, baltic, 0),
-        ("ISO-8859-13", .singleByte, baltic + ["pl"], 1),
+        ("ISO-8859-13", .singleByte, baltic + ["pl", "hr", "sl"], 1),
         ("ISO-8859-4", .singleByte, baltic, 2),
         ("ISO-8859-10", .singleByte, baltic + ["is"], 3),
         ("windows-874", .singleByte, ["th"], 0),
@@ -79,6 +83,8 @@ enum EncodingCatalog {
         ("Big5", .multiByte, ["zh-Hant"], 0),
         ("EUC-KR", .multiByte, ["ko"], 0),
         ("windows-949", .multiByte, ["ko"], 1),
+        ("Johab", .multiByte, ["ko"], 6),
+        ("EUC-TW", .multiByte, ["zh-Hant"], 4),
         ("UTF-16LE", .wide, [], 2),
         ("UTF-16BE", .wide, [], 2),
         ("UTF-32LE", .wide, [], 4),
@@ -91,6 +97,17 @@ enum EncodingCatalog {
 
     static let all: [Candidate] = entries.compactMap { make($0.0, kind: $0.1, languages: $0.2, prior: $0.3) }
 
+    /// The other form of ş ţ Ş Ţ (cedilla) and ș ț Ș Ț (comma below).
+    static func commaCedillaTwin(_ value: UInt32) -> UInt32? {
+        switch value {
+        case 0x015E, 0x015F: return value + 0x0218 - 0x015E
+        case 0x0162, 0x0163: return value + 0x021A - 0x0162
+        case 0x0218, 0x0219: return value - 0x0218 + 0x015E
+        case 0x021A, 0x021B: return value - 0x021A + 0x0162
+        default: return nil
+        }
+    }
+
     /// A candidate for an arbitrary ICU converter (from an allowed list).
     static func make(_ name: String, kind: CandidateKind?, languages: [String], prior: Int32) -> Candidate? {
         guard let converter = try? TextConverter(encodingName: name) else { return nil }
@@ -99,7 +116,7 @@ enum EncodingCatalog {
         let isSingleByte: Bool
         switch converter.backend {
         case .icu(let pool): isSingleByte = pool.type == UCNV_SBCS
-        case .table: isSingleByte = true
+        case .table(let page): isSingleByte = !page.isJohab
         }
         let resolvedKind = kind ?? (isSingleByte ? .singleByte : .multiByte)
         var table: [UInt32] = []
@@ -116,14 +133,25 @@ enum EncodingCatalog {
                     let value = table[byte]
                     if value == .max || DetectionLanguageProfiles.isBad(value) { return DetectionLanguageProfiles.badCost }
                     if value < 0x80 { return 0 }
-                    if value < 0x10000, case let id = models.globalIndex[Int(value)], id >= 0 {
-                        return Int32(models.costs[language][Int(id)])
-                    }
-                    return models.unseenCost[language]
+                    // ş/ș and ţ/ț cost the same: code pages have one form or the other, and
+                    // a text is Romanian whichever it spells (windows-1250 and ISO-8859-2 have
+                    // the cedilla, ISO-8859-16 the comma below), so the prior decides.
+                    return min(models.cost(of: value, language: language), Self.commaCedillaTwin(value).map { models.cost(of: $0, language: language) } ?? .max)
                 })
             }
         }
-        return Candidate(converter: converter, name: converter.name, kind: resolvedKind, languages: indices,
-                         prior: prior, table: table, highClass: highClass, highCost: highCost)
+        // ICU names some converters only by their table (`euc-tw-2014`): the catalogue's
+        // name (`EUC-TW`) is then the label.
+        let label = kind != nil && converter.name == converter.canonicalName ? name : converter.name
+        var candidate = Candidate(converter: converter, name: label, kind: resolvedKind, languages: indices,
+                                  prior: prior, table: table, highClass: highClass, highCost: highCost)
+        if kind != nil {
+            switch name {
+            case "EUC-TW": candidate.possibleHighBytes = (0x80..<0x100).map { $0 == 0x8E || ($0 >= 0xA1 && $0 <= 0xFE) }
+            case "Johab": candidate.possibleHighBytes = (0x80..<0x100).map { $0 != 0x80 && $0 != 0xFF }
+            default: break
+            }
+        }
+        return candidate
     }
 }

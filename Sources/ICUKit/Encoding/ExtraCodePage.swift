@@ -1,11 +1,16 @@
-/// A single-byte code page that ICU 72's data lacks but real files use (ISO-8859-16 for
-/// Romanian and other South-East European text, VISCII for Vietnamese), converted from a
-/// table generated from glibc's charmaps (`Scripts/build-extra-code-pages.py`).
+/// A code page that ICU 72's data lacks but real files use: ISO-8859-16 for Romanian and
+/// other South-East European text and VISCII for Vietnamese, converted from tables generated
+/// from glibc's charmaps (`Scripts/build-extra-code-pages.py`), and Johab for Korean
+/// (double-byte; `ExtraCodePage+Johab.swift`).
 ///
 /// `Sendable` notes: immutable after construction.
 final class ExtraCodePage: Sendable {
     let name: String
-    /// Scalar of each byte; `UInt32.max` when unmapped.
+    let aliases: [String]
+    /// Whether this is Johab (two bytes per non-ASCII character) rather than single-byte.
+    let isJohab: Bool
+    /// Scalar of each byte; `UInt32.max` when unmapped (Johab: every byte from 0x80, which
+    /// is only part of a character).
     let decodeTable: [UInt32]
     /// `scalar << 8 | byte` for each mapped scalar (its first byte), sorted: looked up by
     /// binary search. (Not a `Dictionary`: these tables are built by every detecting
@@ -13,8 +18,10 @@ final class ExtraCodePage: Sendable {
     /// binary, ~280,000 instructions.)
     private let encodeTable: [UInt64]
 
-    private init(name: String, table: [Int32]) {
+    private init(name: String, aliases: [String], table: [Int32], isJohab: Bool = false) {
         self.name = name
+        self.aliases = aliases
+        self.isJohab = isJohab
         decodeTable = table.map { $0 < 0 ? UInt32.max : UInt32($0) }
         var pairs: [UInt64] = []
         for (byte, value) in table.enumerated() where value >= 0 { pairs.append(UInt64(value) << 8 | UInt64(byte)) }
@@ -38,7 +45,10 @@ final class ExtraCodePage: Sendable {
         return nil
     }
 
-    static let all: [ExtraCodePage] = data.map { ExtraCodePage(name: $0.name, table: $0.table) }
+    static let all: [ExtraCodePage] = data.map { ExtraCodePage(name: $0.name, aliases: $0.aliases, table: $0.table) } + [
+        ExtraCodePage(name: "Johab", aliases: ["johab", "x-johab", "cp1361", "ms1361", "windows-1361"],
+                      table: (0..<256).map { $0 < 0x80 ? Int32($0) : -1 }, isJohab: true),
+    ]
 
     /// The code page for `name` (its name or an alias, case-insensitive), if any.
     static func named(_ name: String) -> ExtraCodePage? {
@@ -51,15 +61,18 @@ final class ExtraCodePage: Sendable {
             lower = name.lowercased()
         }
         let key = String(decoding: lower.utf8.map { $0 == 0x5F ? 0x2D : $0 }, as: UTF8.self)
-        for (index, entry) in data.enumerated() where entry.name.lowercased() == key || entry.aliases.contains(key) || entry.aliases.contains(lower) {
-            return all[index]
+        for page in all where page.name.lowercased() == key || page.aliases.contains(key) || page.aliases.contains(lower) {
+            return page
         }
         return nil
     }
 
+    /// Decodes `input` (`flush`: the end of the text; a Johab lead byte left at the end of
+    /// a chunk otherwise waits in `state` for the next).
     func decode(
-        _ input: UnsafeRawBufferPointer, lossy: Bool, state: inout DecodeState, _ sink: (UnsafeBufferPointer<UInt16>) -> Void
+        _ input: UnsafeRawBufferPointer, flush: Bool, lossy: Bool, state: inout DecodeState, _ sink: (UnsafeBufferPointer<UInt16>) -> Void
     ) throws(TextConversionError) {
+        if isJohab { return try decodeJohab(input, flush: flush, lossy: lossy, state: &state, sink) }
         var units: [UInt16] = []
         units.reserveCapacity(input.count)
         for (index, byte) in input.enumerated() {
@@ -83,8 +96,8 @@ final class ExtraCodePage: Sendable {
         bytes.reserveCapacity(input.count)
         var offset = 0
         for scalar in UTF16Transcoding.string(input).unicodeScalars {
-            if let byte = encodedByte(scalar.value) {
-                bytes.append(byte)
+            if let code = isJohab ? Self.johabCode(scalar.value) : encodedByte(scalar.value).map(UInt16.init) {
+                if code < 0x100 { bytes.append(UInt8(code)) } else { bytes.append(UInt8(code >> 8)); bytes.append(UInt8(code & 0xFF)) }
             } else {
                 if !lossy { throw .unencodable(utf8Offset: state.consumed + offset, scalar: scalar) }
                 state.replacements += 1

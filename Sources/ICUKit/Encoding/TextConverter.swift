@@ -23,15 +23,15 @@ public struct TextConverter: Sendable {
     public let name: String
     let backend: Backend
 
-    /// ICU's converters, and the few single-byte code pages ICU 72 lacks (``ExtraCodePage``).
+    /// ICU's converters, and the few code pages ICU 72 lacks (``ExtraCodePage``).
     enum Backend: Sendable {
         case icu(ConverterPool)
         case table(ExtraCodePage)
     }
 
     /// Opens the converter for `encodingName` (any ICU alias: `latin1`, `cp1252`,
-    /// `sjis`, `euc-jp`, `gbk`, `UTF-16LE`, `ibm-866`, …). Two single-byte code pages that
-    /// ICU 72's data lacks, ISO-8859-16 and VISCII, convert through built-in tables.
+    /// `sjis`, `euc-jp`, `gbk`, `UTF-16LE`, `ibm-866`, …). Three code pages that ICU 72's
+    /// data lacks, ISO-8859-16, VISCII and Johab (Korean), convert with built-in tables.
     ///
     /// ```swift
     /// let sjis = try TextConverter(encodingName: "sjis")   // name: "Shift_JIS"
@@ -74,7 +74,7 @@ public struct TextConverter: Sendable {
                     _ sink: (UnsafeBufferPointer<UInt16>) -> Void) throws(TextConversionError) {
             switch self {
             case .icu(let handle): try handle.decode(input, flush: flush, lossy: lossy, state: &state, sink)
-            case .table(let page): try page.decode(input, lossy: lossy, state: &state, sink)
+            case .table(let page): try page.decode(input, flush: flush, lossy: lossy, state: &state, sink)
             }
         }
 
