@@ -12,6 +12,7 @@ internal import CICU
 /// documented as safe to use from several threads; the lookup table is written only in `init`.
 final class NormalizationEngine: @unchecked Sendable {
     let instance: OpaquePointer
+    let form: Normalizer.Form
     /// `true` for NFKC_Casefold, where ASCII A–Z is not inert.
     let folds: Bool
     /// NFC and NFD: what the Swift fast path (`NormalizationFastTable`) does with a region.
@@ -21,6 +22,8 @@ final class NormalizationEngine: @unchecked Sendable {
     /// before it. Two stages of 128-code-point blocks.
     private let stage1: UnsafeMutableBufferPointer<UInt16>
     private let stage2: UnsafeMutableBufferPointer<UInt16>
+    /// `false` when the stages point into the embedded tables (``PrebuiltTextTables``).
+    private let owned: Bool
 
     static let notYes: UInt16 = 0x100
     static let boundary: UInt16 = 0x200
@@ -36,11 +39,44 @@ final class NormalizationEngine: @unchecked Sendable {
     /// go to ICU without the quick-check scan (then one piece is scanned again).
     static let densePieces = 32
 
+    /// The engine of `form` over the embedded tables, or `nil` when they hold none for it.
+    init?(form: Normalizer.Form, prebuilt: PrebuiltTextTables) throws(ICUError) {
+        guard let stage1 = prebuilt.section(Self.sectionName(form, "stage1"), UInt16.self, count: 0x110000 >> 7),
+              let stage2 = prebuilt.section(Self.sectionName(form, "stage2"), UInt16.self),
+              stage2.count % 128 == 0, stage1.allSatisfy({ Int($0) << 7 < stage2.count }) else { return nil }
+        instance = try ICU.unorm2_getInstance(form)
+        self.form = form
+        folds = form == .nfkcCasefold
+        fastDirection = form == .nfc ? .compose : form == .nfd ? .decompose : nil
+        self.stage1 = stage1
+        self.stage2 = stage2
+        owned = false
+    }
+
+    /// Adds the stages to the bytes `Scripts/build-text-tables.sh` embeds.
+    func write(to writer: inout PrebuiltTextTables.Writer) {
+        writer.add(Self.sectionName(form, "stage1"), stage1)
+        writer.add(Self.sectionName(form, "stage2"), stage2)
+    }
+
+    static func sectionName(_ form: Normalizer.Form, _ part: String) -> String {
+        let prefix = switch form {
+        case .nfc: "nfc"
+        case .nfd: "nfd"
+        case .nfkc: "nfkc"
+        case .nfkd: "nfkd"
+        case .nfkcCasefold: "nfkccf"
+        }
+        return prefix + "." + part
+    }
+
     init(form: Normalizer.Form) throws(ICUError) {
         let opened = try ICU.unorm2_getInstance(form)
         instance = opened
+        self.form = form
         folds = form == .nfkcCasefold
         fastDirection = form == .nfc ? .compose : form == .nfd ? .decompose : nil
+        owned = true
 
         // Every code point outside `suspects` (quick check not "yes", or combining) is
         // "yes" with class 0 and a boundary before it (verified by `mismatches()` in the
@@ -117,6 +153,7 @@ final class NormalizationEngine: @unchecked Sendable {
     }
 
     deinit {
+        guard owned else { return }
         stage1.deallocate()
         stage2.deallocate()
     }
