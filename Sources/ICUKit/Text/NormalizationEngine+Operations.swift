@@ -5,9 +5,10 @@ extension NormalizationEngine {
     /// The normalized form of valid UTF-8 `text`, or `nil` when it is already normalized.
     ///
     /// The text goes in pieces of at most `regionLimit` bytes cut at boundaries. A piece is
-    /// quick-checked; a short suspect chunk is first asked of ICU on its own (a nukta in
-    /// Hindi NFC is "maybe" but normalized: no region, no copy), the others are merged into
-    /// regions that ICU normalizes. Once half of a piece needed ICU, the next `densePieces`
+    /// quick-checked; a suspect chunk of NFC or NFD is judged from the tables (`verdict`: a
+    /// nukta in Hindi NFC is "maybe" but normalized: no region, no copy, no ICU call), one
+    /// they leave open and is short is asked of ICU on its own, the others are merged into
+    /// regions that are normalized. Once half of a piece needed ICU, the next `densePieces`
     /// pieces go to ICU whole, without the scan (NFD→NFC of Japanese or Arabic: every word
     /// changes, and the scan would only add to ICU's own work).
     func normalize(_ text: UnsafeBufferPointer<UInt8>) throws(TextTransformError) -> String? {
