@@ -25,10 +25,11 @@ final class NormalizationEngine: @unchecked Sendable {
     /// Per byte: the length of the sequences it starts when every code point they can be is
     /// inert (class 0, "yes", a boundary: `properties == boundary`), else 0; then, for the
     /// 3-byte sequences, one byte per 64 code points (lead & 0x0F, second byte & 0x3F): 1
-    /// when all are inert. The scan passes over runs of such code points without a look
-    /// (Cyrillic, Greek, Arabic letters, CJK; not kana, whose block holds the dakuten).
+    /// when all are inert; then one byte per code point below U+0800: 1 when inert. The scan
+    /// passes over runs of such code points with one load each (Cyrillic, CJK by their lead
+    /// byte; Arabic letters, whose blocks hold the harakat, by code point).
     private let skip: UnsafeMutableBufferPointer<UInt8>
-    static let skipCount = 256 + 1024
+    static let skipCount = 256 + 1024 + 0x800
     /// `false` when the stages point into the embedded tables (``PrebuiltTextTables``).
     private let owned: Bool
 
@@ -136,6 +137,7 @@ final class NormalizationEngine: @unchecked Sendable {
             return true
         }
         for byte in 0..<0x80 where inert(byte, 1) { table[byte] = 1 }
+        for c in 0..<0x800 where inert(c, 1) { table[256 + 1024 + c] = 1 }
         for lead in 0xC2...0xDF where inert((lead & 0x1F) << 6, 64) { table[lead] = 2 }
         for lead in 0xE0...0xEF {
             var all = true
@@ -284,16 +286,15 @@ final class NormalizationEngine: @unchecked Sendable {
                     let next = bytes[i]
                     var step = Int(skip[Int(next)])
                     if step == 0 {
-                        if next >= 0xE0 && next < 0xF0 {
+                        if next >= 0xC2 && next < 0xE0 {
+                            guard skip[256 + 1024 + (Int(next & 0x1F) << 6 | Int(bytes[i + 1] & 0x3F))] != 0 else { break }
+                            step = 2
+                        } else if next >= 0xE0 && next < 0xF0 {
                             let b1 = UInt32(bytes[i + 1]), b2 = UInt32(bytes[i + 2])
                             guard skip[256 + Int((UInt32(next & 0x0F) << 6) | (b1 & 0x3F))] != 0
                                 || stage2[Int(stage1[Int((UInt32(next & 0x0F) << 5) | ((b1 & 0x3F) >> 1))]) << 7 | Int(((b1 & 1) << 6) | (b2 & 0x3F))] == Self.boundary
                             else { break }
                             step = 3
-                        } else if next >= 0xC2 && next < 0xE0 {
-                            let c = UInt32(next & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                            guard stage2[Int(stage1[Int(c >> 7)]) << 7 | Int(c & 0x7F)] == Self.boundary else { break }
-                            step = 2
                         } else {
                             break
                         }
