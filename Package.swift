@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "CICUTranslit", dependencies: ["CICU"]),
         // The language-recognition model, embedded as bytes (`#embed`; see its source).
         .target(name: "CICULanguageModel", exclude: ["LanguageModel.c.bin"]),
-        .target(name: "ICUKit", dependencies: ["CICU", "CICUUTF8Norm", "CICUTranslit", "CICULanguageModel"]),
+        // The normalization and case-mapping tables, generated from ICU and embedded the same way.
+        .target(name: "CICUTextTables", exclude: ["TextTables.c.bin"]),
+        .target(name: "ICUKit", dependencies: ["CICU", "CICUUTF8Norm", "CICUTranslit", "CICULanguageModel", "CICUTextTables"]),
         .executableTarget(
             name: "icukit",
             dependencies: ["ICUKit"],

@@ -6,7 +6,8 @@
 # machine), with the ratio ICUKit ÷ raw. Prints a Markdown table (BENCHMARKS.md).
 #
 # Usage: Benchmarks/cli-bench.sh [JOB-FILTER]    (a grep pattern over the job names)
-# Environment: SIZE (bytes per text corpus, default 2 MiB), WORDS (lines to sort, 100000),
+# Environment: SIZE (bytes per text corpus, default 2 MiB), NORMALIZE_SIZE (bytes per text of the
+# normalize jobs, default 7 MiB), WORDS (lines to sort, 100000),
 # DATES (dates to convert, 20000), RUNS (hyperfine runs, 5), ICUKIT (a built binary;
 # default: a release build of this checkout), NOWALL=1 to skip hyperfine, NOINSTR=1 to skip
 # callgrind (wall time only: minutes instead of most of an hour; for an idle machine).
@@ -16,7 +17,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 filter="${1:-.}"
-SIZE="${SIZE:-2097152}" WORDS="${WORDS:-100000}" DATES="${DATES:-20000}" RUNS="${RUNS:-5}"
+SIZE="${SIZE:-2097152}" NORMALIZE_SIZE="${NORMALIZE_SIZE:-7340032}" WORDS="${WORDS:-100000}" DATES="${DATES:-20000}" RUNS="${RUNS:-5}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -28,7 +29,7 @@ fi
 # file"): measure a copy without it (same code, same instructions).
 objcopy --strip-debug "$ICUKIT" "$work/icukit"
 ICUKIT="$work/icukit"
-for program in segment segmentjsonl normalizejsonl sort calendar search bidi bidijson formatdate detect; do
+for program in segment segmentjsonl normalize normalizejsonl sort calendar search bidi bidijson formatdate detect; do
   # shellcheck disable=SC2046 # pkg-config's flags are words
   cc -O2 -o "$work/raw-$program" "$root/Benchmarks/cli/$program.c" $(pkg-config --cflags --libs icu-i18n icu-uc)
 done
@@ -60,6 +61,12 @@ for script in ("english", "russian", "arabic"):
             for sentence in re.split(r"(?<=[.?!؟]) ", line.rstrip("\n")):
                 out.write(json.dumps(sentence, ensure_ascii=False) + "\n")
 EOF
+# Normalize: the prose of six scripts in NFC (as written) and in NFD (made by the raw peer).
+for script in english russian arabic hindi chinese japanese; do
+  python3 "$corpus" "$script" "$NORMALIZE_SIZE" > "$work/$script.nfc"
+  "$work/raw-normalize" nfd "$work/$script.nfc" > "$work/$script.nfd"
+done
+printf 'Ça déjà vu — naïve café\n' > "$work/line.txt"
 uconv -f UTF-8 -t windows-1251 "$work/russian.txt" > "$work/russian.1251"
 uconv -f UTF-8 -t Shift_JIS "$work/japanese.txt" > "$work/japanese.txt.sjis" 2>/dev/null || true
 
@@ -123,6 +130,14 @@ job "segment word count --jsonl (per sentence) vs raw whole text" "$I segment --
 job "segment word count --jsonl (per sentence) vs raw per record" "$I segment --by word --format count --jsonl --jobs 1 $work/english.jsonl" "$R-segmentjsonl word root $work/english.jsonl"
 for script in english russian arabic; do
   job "normalize --form nfkc-casefold --jsonl (per sentence), $script" "$I normalize --form nfkc-casefold --jsonl --jobs 1 $work/$script.jsonl" "$R-normalizejsonl nfkc-casefold $work/$script.jsonl"
+done
+# Whole-process normalization of 7 MiB per script (NFC of NFC text: the quick check; NFD → NFC and
+# NFC → NFD: every accented or composed letter changes), and of one line against uconv.
+job "normalize --form nfc, one line (vs uconv -x nfc)" "$I normalize --form nfc $work/line.txt" "uconv -x nfc $work/line.txt"
+for script in english russian arabic hindi chinese japanese; do
+  job "normalize --form nfc of NFC text, $script" "$I normalize --form nfc $work/$script.nfc" "$R-normalize nfc $work/$script.nfc"
+  job "normalize --form nfc of NFD text, $script" "$I normalize --form nfc $work/$script.nfd" "$R-normalize nfc $work/$script.nfd"
+  job "normalize --form nfd of NFC text, $script" "$I normalize --form nfd $work/$script.nfc" "$R-normalize nfd $work/$script.nfc"
 done
 # Language recognition against CLD2, both whole processes: one sentence per record, three scripts.
 cat "$work/english.jsonl" "$work/russian.jsonl" "$work/arabic.jsonl" > "$work/languages.jsonl"

@@ -201,10 +201,10 @@ EOF
 
 section_cli() {
   need valgrind hyperfine cc pkg-config python3 uconv swiftc objcopy
-  local filter="." environment="SIZE=4194304 WORDS=100000 DATES=20000 RUNS=10"
+  local filter="." environment="SIZE=4194304 NORMALIZE_SIZE=7340032 WORDS=100000 DATES=20000 RUNS=10"
   if [ -n "$quick" ]; then
-    filter='segment word count, English$\|convert windows\|calendar convert --to chinese, [0-9]* dates$\|language'
-    environment="SIZE=262144 WORDS=5000 DATES=500 RUNS=2"
+    filter='segment word count, English$\|convert windows\|calendar convert --to chinese, [0-9]* dates$\|language\|nfc of NFC text, hindi'
+    environment="SIZE=262144 NORMALIZE_SIZE=262144 WORDS=5000 DATES=500 RUNS=2"
   fi
   cat <<EOF
 ## Command line, whole process
@@ -213,9 +213,9 @@ Each job as a user runs it: the whole \`icukit\` process (start-up, parsing, rea
 /dev/null) against a C program making the same ICU calls (\`Benchmarks/cli/*.c\`, \`cc -O2\`),
 ICU's \`uconv\` or \`ucsdet\`, Foundation on Linux (\`Benchmarks/cli/calendar_foundation.swift\`)
 or CLD2 (\`Benchmarks/cli/cld2.py\`, pycld2, when installed). Inputs: the corpus prose repeated
-to SIZE bytes, random words and dates (seed 16); \`$environment\`. Instructions: callgrind,
-the whole process, children included. ms: hyperfine's median of RUNS. Ratios: ICUKit ÷ peer
-(below 1: ICUKit is faster).
+to SIZE bytes (normalize: NORMALIZE_SIZE, in NFC as written and made NFD), random words and
+dates (seed 16); \`$environment\`. Instructions: callgrind, the whole process, children
+included. ms: hyperfine's median of RUNS. Ratios: ICUKit ÷ peer (below 1: ICUKit is faster).
 
 EOF
   # shellcheck disable=SC2086 # the environment is words

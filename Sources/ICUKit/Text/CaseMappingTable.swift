@@ -51,10 +51,47 @@ final class CaseMappingTable: @unchecked Sendable {
     /// The output bound in halves of the input length (3: a 2-byte letter may map to a
     /// 3-byte one, like ɐ → Ɐ).
     let growthHalves: Int
+    /// `false` when the buffers point into the embedded tables (``PrebuiltTextTables``).
+    private let owned: Bool
+
+    /// The table of `operation` over the embedded bytes, or `nil` when they hold none for it.
+    init?(_ operation: Operation, prebuilt: PrebuiltTextTables) throws(TextTransformError) {
+        let name = Self.sectionPrefix(operation)
+        guard let stage1 = prebuilt.section(name + ".stage1", UInt16.self, count: 0x110000 >> 7),
+              let stage2 = prebuilt.section(name + ".stage2", UInt32.self),
+              stage2.count % 128 == 0, stage1.allSatisfy({ Int($0) << 7 < stage2.count }),
+              let skipLength = prebuilt.section(name + ".skip", UInt8.self, count: 256),
+              let scalars = prebuilt.section(name + ".scalars", UInt64.self, count: 1) else { return nil }
+        self.operation = operation
+        handle = try CaseMapHandle.handle(locale: "", options: operation == .fold ? UInt32(U_FOLD_CASE_DEFAULT) : 0)
+        self.stage1 = stage1
+        self.stage2 = stage2
+        self.skipLength = skipLength
+        growthHalves = Int(scalars[0])
+        owned = false
+    }
+
+    /// Adds the table to the bytes `Scripts/build-text-tables.sh` embeds.
+    func write(to writer: inout PrebuiltTextTables.Writer) {
+        let name = Self.sectionPrefix(operation)
+        writer.add(name + ".stage1", stage1)
+        writer.add(name + ".stage2", stage2)
+        writer.add(name + ".skip", skipLength)
+        writer.add(name + ".scalars", values: [UInt64(growthHalves)])
+    }
+
+    static func sectionPrefix(_ operation: Operation) -> String {
+        switch operation {
+        case .upper: "upper"
+        case .lower: "lower"
+        case .fold: "fold"
+        }
+    }
 
     init(_ operation: Operation) throws(TextTransformError) {
         self.operation = operation
         handle = try CaseMapHandle.handle(locale: "", options: operation == .fold ? UInt32(U_FOLD_CASE_DEFAULT) : 0)
+        owned = true
         let call = Self.call(operation, handle.shared.pointer)
         // Outside these sets no code point changes under any case operation (verified over
         // the whole code space by the tests); only these few thousand are asked of ICU.
@@ -136,6 +173,7 @@ final class CaseMappingTable: @unchecked Sendable {
     }
 
     deinit {
+        guard owned else { return }
         stage1.deallocate()
         stage2.deallocate()
         skipLength.deallocate()
@@ -284,14 +322,20 @@ final class CaseMappingTable: @unchecked Sendable {
     }
 }
 
-/// The three tables, built on first use (Swift's `static let` runs once, thread-safely).
+/// The three tables, made on first use (Swift's `static let` runs once, thread-safely): over
+/// the embedded tables when the running ICU made them, else built from ICU.
 enum CaseMappingTables {
     static let upper = make(.upper)
     static let lower = make(.lower)
     static let fold = make(.fold)
 
     static func make(_ operation: CaseMappingTable.Operation) -> Result<CaseMappingTable, TextTransformError> {
-        do throws(TextTransformError) { return .success(try CaseMappingTable(operation)) } catch { return .failure(error) }
+        do throws(TextTransformError) {
+            if let prebuilt = PrebuiltTextTables.embedded, let table = try CaseMappingTable(operation, prebuilt: prebuilt) {
+                return .success(table)
+            }
+            return .success(try CaseMappingTable(operation))
+        } catch { return .failure(error) }
     }
 
     static func table(_ operation: CaseMappingTable.Operation) -> CaseMappingTable? {

@@ -5,9 +5,10 @@ extension NormalizationEngine {
     /// The normalized form of valid UTF-8 `text`, or `nil` when it is already normalized.
     ///
     /// The text goes in pieces of at most `regionLimit` bytes cut at boundaries. A piece is
-    /// quick-checked; a short suspect chunk is first asked of ICU on its own (a nukta in
-    /// Hindi NFC is "maybe" but normalized: no region, no copy), the others are merged into
-    /// regions that ICU normalizes. Once half of a piece needed ICU, the next `densePieces`
+    /// quick-checked; a suspect chunk of NFC or NFD is judged from the tables (`verdict`: a
+    /// nukta in Hindi NFC is "maybe" but normalized: no region, no copy, no ICU call), one
+    /// they leave open and is short is asked of ICU on its own, the others are merged into
+    /// regions that are normalized. Once half of a piece needed ICU, the next `densePieces`
     /// pieces go to ICU whole, without the scan (NFD→NFC of Japanese or Arabic: every word
     /// changes, and the scan would only add to ICU's own work).
     func normalize(_ text: UnsafeBufferPointer<UInt8>) throws(TextTransformError) -> String? {
@@ -19,6 +20,7 @@ extension NormalizationEngine {
         var copied = 0
         var position = 0
         var wholePieces = 0
+        let table = fastDirection == nil ? nil : NormalizationFastTables.table
         while position < n {
             var end = n
             if n - position > Self.regionLimit {
@@ -51,7 +53,10 @@ extension NormalizationEngine {
             }
             try forEachSuspectChunk(piece) { (start, end) throws(TextTransformError) in
                 var checked = false
-                if end - start <= Self.smallChunk {
+                if let table, let normalized = verdict(UnsafeBufferPointer(rebasing: piece[start..<end]), table) {
+                    if normalized { return true }
+                    checked = true
+                } else if end - start <= Self.smallChunk {
                     let chunk = UnsafeBufferPointer(rebasing: piece[start..<end])
                     if known.contains(chunk) { return true }
                     if try UTF8Normalization.isNormalized(chunk, with: instance) { known.insert(chunk); return true }
@@ -89,14 +94,59 @@ extension NormalizationEngine {
         }
     }
 
-    /// Whether valid UTF-8 `text` is normalized (ICU decides the chunks the quick check cannot).
+    /// Whether valid UTF-8 `text` is normalized (the tables, else ICU, decide the chunks the
+    /// quick check cannot).
     func isNormalized(_ text: UnsafeBufferPointer<UInt8>) throws(TextTransformError) -> Bool {
         var result = true
+        let table = fastDirection == nil ? nil : NormalizationFastTables.table
         try forEachSuspectChunk(text) { (start, end) throws(TextTransformError) in
-            result = try UTF8Normalization.isNormalized(UnsafeBufferPointer(rebasing: text[start..<end]), with: instance)
+            let chunk = UnsafeBufferPointer(rebasing: text[start..<end])
+            if let table, let normalized = verdict(chunk, table) {
+                result = normalized
+            } else {
+                result = try UTF8Normalization.isNormalized(chunk, with: instance)
+            }
             return result
         }
         return result
+    }
+
+    /// Whether a suspect chunk of valid UTF-8 (from a boundary to the next) is normalized in
+    /// NFC or NFD, decided from the tables; `nil` when they leave it to ICU.
+    ///
+    /// Marks out of canonical order and quick-check "no" code points make it unnormalized
+    /// (NFD has no "maybe"). A "maybe" code point (a mark or vowel sign that may compose
+    /// backwards: Arabic hamza and madda, Devanagari nukta, dakuten, Hangul jamo) makes it
+    /// unnormalized only when it composes with the last starter and nothing between them
+    /// blocks it (UAX #15's canonical composition; a mark of class 0 composes only with the
+    /// code point right before it). After a starter that decomposes, ICU decides: its
+    /// decomposition's marks may reorder with the one that follows.
+    func verdict(_ chunk: UnsafeBufferPointer<UInt8>, _ table: NormalizationFastTable) -> Bool? {
+        guard let p = chunk.baseAddress else { return true }
+        let composing = fastDirection == .compose
+        var i = 0
+        var starter: UInt32? = nil
+        var starterDecomposes = false
+        var lastCCC: UInt32 = 0
+        while i < chunk.count {
+            let (value, c, length) = table.entry(p, i)
+            let ccc = value & NormalizationFastTable.cccMask
+            if ccc != 0 && ccc < lastCCC { return false }
+            if properties(c) & Self.notYes != 0 {
+                if !composing || value & NormalizationFastTable.composeComplex != 0 { return false }
+                if let starter, ccc == 0 ? lastCCC == 0 : lastCCC < ccc {
+                    if starterDecomposes { return nil }
+                    if table.compose(starter, c) != 0 { return false }
+                }
+            }
+            if ccc == 0 {
+                starter = c
+                starterDecomposes = value & NormalizationFastTable.decomposes != 0
+            }
+            lastCCC = ccc
+            i += length
+        }
+        return true
     }
 
     /// ICU's quick check, chunk by chunk: `UNORM_YES`, `UNORM_NO` or `UNORM_MAYBE`.

@@ -12,6 +12,7 @@ internal import CICU
 /// documented as safe to use from several threads; the lookup table is written only in `init`.
 final class NormalizationEngine: @unchecked Sendable {
     let instance: OpaquePointer
+    let form: Normalizer.Form
     /// `true` for NFKC_Casefold, where ASCII A–Z is not inert.
     let folds: Bool
     /// NFC and NFD: what the Swift fast path (`NormalizationFastTable`) does with a region.
@@ -21,6 +22,16 @@ final class NormalizationEngine: @unchecked Sendable {
     /// before it. Two stages of 128-code-point blocks.
     private let stage1: UnsafeMutableBufferPointer<UInt16>
     private let stage2: UnsafeMutableBufferPointer<UInt16>
+    /// Per byte: the length of the sequences it starts when every code point they can be is
+    /// inert (class 0, "yes", a boundary: `properties == boundary`), else 0; then, for the
+    /// 3-byte sequences, one byte per 64 code points (lead & 0x0F, second byte & 0x3F): 1
+    /// when all are inert; then one byte per code point below U+0800: 1 when inert. The scan
+    /// passes over runs of such code points with one load each (Cyrillic, CJK by their lead
+    /// byte; Arabic letters, whose blocks hold the harakat, by code point).
+    private let skip: UnsafeMutableBufferPointer<UInt8>
+    static let skipCount = 256 + 1024 + 0x800
+    /// `false` when the stages point into the embedded tables (``PrebuiltTextTables``).
+    private let owned: Bool
 
     static let notYes: UInt16 = 0x100
     static let boundary: UInt16 = 0x200
@@ -36,11 +47,47 @@ final class NormalizationEngine: @unchecked Sendable {
     /// go to ICU without the quick-check scan (then one piece is scanned again).
     static let densePieces = 32
 
+    /// The engine of `form` over the embedded tables, or `nil` when they hold none for it.
+    init?(form: Normalizer.Form, prebuilt: PrebuiltTextTables) throws(ICUError) {
+        guard let stage1 = prebuilt.section(Self.sectionName(form, "stage1"), UInt16.self, count: 0x110000 >> 7),
+              let stage2 = prebuilt.section(Self.sectionName(form, "stage2"), UInt16.self),
+              stage2.count % 128 == 0, stage1.allSatisfy({ Int($0) << 7 < stage2.count }),
+              let skip = prebuilt.section(Self.sectionName(form, "skip"), UInt8.self, count: Self.skipCount) else { return nil }
+        instance = try ICU.unorm2_getInstance(form)
+        self.form = form
+        folds = form == .nfkcCasefold
+        fastDirection = form == .nfc ? .compose : form == .nfd ? .decompose : nil
+        self.stage1 = stage1
+        self.stage2 = stage2
+        self.skip = skip
+        owned = false
+    }
+
+    /// Adds the stages to the bytes `Scripts/build-text-tables.sh` embeds.
+    func write(to writer: inout PrebuiltTextTables.Writer) {
+        writer.add(Self.sectionName(form, "stage1"), stage1)
+        writer.add(Self.sectionName(form, "stage2"), stage2)
+        writer.add(Self.sectionName(form, "skip"), skip)
+    }
+
+    static func sectionName(_ form: Normalizer.Form, _ part: String) -> String {
+        let prefix = switch form {
+        case .nfc: "nfc"
+        case .nfd: "nfd"
+        case .nfkc: "nfkc"
+        case .nfkd: "nfkd"
+        case .nfkcCasefold: "nfkccf"
+        }
+        return prefix + "." + part
+    }
+
     init(form: Normalizer.Form) throws(ICUError) {
         let opened = try ICU.unorm2_getInstance(form)
         instance = opened
+        self.form = form
         folds = form == .nfkcCasefold
         fastDirection = form == .nfc ? .compose : form == .nfd ? .decompose : nil
+        owned = true
 
         // Every code point outside `suspects` (quick check not "yes", or combining) is
         // "yes" with class 0 and a boundary before it (verified by `mismatches()` in the
@@ -77,6 +124,35 @@ final class NormalizationEngine: @unchecked Sendable {
         _ = stage1.initialize(from: index)
         stage2 = .allocate(capacity: table.count)
         _ = stage2.initialize(from: table)
+        skip = .allocate(capacity: Self.skipCount)
+        _ = skip.initialize(from: Self.skipTable(stage1, stage2))
+    }
+
+    /// The `skip` bytes of a table's stages.
+    static func skipTable(_ stage1: UnsafeMutableBufferPointer<UInt16>, _ stage2: UnsafeMutableBufferPointer<UInt16>) -> [UInt8] {
+        var table = [UInt8](repeating: 0, count: skipCount)
+        func inert(_ start: Int, _ count: Int) -> Bool {  // within one 128-code-point block
+            let base = Int(stage1[start >> 7]) << 7 | (start & 0x7F)
+            for k in 0..<count where stage2[base + k] != boundary { return false }
+            return true
+        }
+        for byte in 0..<0x80 where inert(byte, 1) { table[byte] = 1 }
+        for c in 0..<0x800 where inert(c, 1) { table[256 + 1024 + c] = 1 }
+        for lead in 0xC2...0xDF where inert((lead & 0x1F) << 6, 64) { table[lead] = 2 }
+        for lead in 0xE0...0xEF {
+            var all = true
+            for b1 in (lead == 0xE0 ? 0x20 : 0)..<64 {  // E0 starts at U+0800
+                if inert((lead & 0x0F) << 12 | b1 << 6, 64) { table[256 + ((lead & 0x0F) << 6 | b1)] = 1 } else { all = false }
+            }
+            if all { table[lead] = 3 }
+        }
+        var inertBlocks = [Bool](repeating: false, count: stage2.count >> 7)
+        for block in inertBlocks.indices { inertBlocks[block] = (0..<128).allSatisfy { stage2[block << 7 | $0] == boundary } }
+        for lead in 0xF0...0xF4 {
+            let first = max((lead & 0x07) << 18, 0x10000), end = min((lead & 0x07) << 18 + (1 << 18), 0x110000)
+            if stride(from: first, to: end, by: 128).allSatisfy({ inertBlocks[Int(stage1[$0 >> 7])] }) { table[lead] = 4 }
+        }
+        return table
     }
 
     /// The table value of one code point, asked of ICU.
@@ -117,8 +193,10 @@ final class NormalizationEngine: @unchecked Sendable {
     }
 
     deinit {
+        guard owned else { return }
         stage1.deallocate()
         stage2.deallocate()
+        skip.deallocate()
     }
 
     @inline(__always) func properties(_ c: UInt32) -> UInt16 {
@@ -157,7 +235,7 @@ final class NormalizationEngine: @unchecked Sendable {
     func nextSuspectChunk(_ text: UnsafeBufferPointer<UInt8>, _ scan: inout Scan) -> (Int, Int)? {
         let n = text.count
         guard let bytes = text.baseAddress else { return nil }
-        let stage1 = self.stage1.baseAddress!, stage2 = self.stage2.baseAddress!
+        let stage1 = self.stage1.baseAddress!, stage2 = self.stage2.baseAddress!, skip = self.skip.baseAddress!
         let folds = self.folds
         var i = scan.i, chunkStart = scan.chunkStart, chunkOK = scan.chunkOK, lastCCC = scan.lastCCC
         defer { scan = Scan(i: i, chunkStart: chunkStart, chunkOK: chunkOK, lastCCC: lastCCC) }
@@ -192,6 +270,41 @@ final class NormalizationEngine: @unchecked Sendable {
                 let (c, decodedLength) = ValidUTF8.decode(bytes, at: i)
                 value = stage2[Int(stage1[Int(c >> 7)]) << 7 | Int(c & 0x7F)]
                 length = decodedLength
+            }
+            if value == Self.boundary {
+                // Inert (class 0, "yes", a boundary), like the code points that follow it most
+                // of the time: a run of them is passed in a loop of its own, each looked at
+                // only for being inert too. The next chunk starts at the last of them.
+                if !chunkOK {
+                    chunkOK = true
+                    lastCCC = 0
+                    return (chunkStart, i)
+                }
+                var last = i
+                i += length
+                while i < n {
+                    let next = bytes[i]
+                    var step = Int(skip[Int(next)])
+                    if step == 0 {
+                        if next >= 0xC2 && next < 0xE0 {
+                            guard skip[256 + 1024 + (Int(next & 0x1F) << 6 | Int(bytes[i + 1] & 0x3F))] != 0 else { break }
+                            step = 2
+                        } else if next >= 0xE0 && next < 0xF0 {
+                            let b1 = UInt32(bytes[i + 1]), b2 = UInt32(bytes[i + 2])
+                            guard skip[256 + Int((UInt32(next & 0x0F) << 6) | (b1 & 0x3F))] != 0
+                                || stage2[Int(stage1[Int((UInt32(next & 0x0F) << 5) | ((b1 & 0x3F) >> 1))]) << 7 | Int(((b1 & 1) << 6) | (b2 & 0x3F))] == Self.boundary
+                            else { break }
+                            step = 3
+                        } else {
+                            break
+                        }
+                    }
+                    last = i
+                    i += step
+                }
+                chunkStart = last
+                lastCCC = 0
+                continue
             }
             if value & Self.boundary != 0 {
                 if !chunkOK {

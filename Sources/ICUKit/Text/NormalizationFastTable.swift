@@ -62,12 +62,57 @@ final class NormalizationFastTable: @unchecked Sendable {
     let nfd: OpaquePointer
     /// The number of composition pairs (for tests).
     let pairCount: Int
+    /// `false` when the buffers point into the embedded tables (``PrebuiltTextTables``).
+    private let owned: Bool
+
+    /// The table over the embedded bytes, or `nil` when they hold no complete one.
+    init?(prebuilt: PrebuiltTextTables) throws(ICUError) {
+        guard let stage1 = prebuilt.section("nf.stage1", UInt16.self, count: 0x110000 >> 7),
+              let stage2 = prebuilt.section("nf.stage2", UInt32.self),
+              stage2.count % 128 == 0, stage1.allSatisfy({ Int($0) << 7 < stage2.count }),
+              let decompositions = prebuilt.section("nf.decomp", UInt8.self),
+              let pairKeys = prebuilt.section("nf.pairKeys", UInt64.self),
+              let pairValues = prebuilt.section("nf.pairValues", UInt32.self, count: pairKeys.count),
+              pairKeys.count >= 16, pairKeys.count & (pairKeys.count - 1) == 0,
+              let composeSkip = prebuilt.section("nf.composeSkip", UInt8.self, count: 256),
+              let decomposeSkip = prebuilt.section("nf.decomposeSkip", UInt8.self, count: 256),
+              let low = prebuilt.section("nf.low", UInt32.self, count: 0x800),
+              let scalars = prebuilt.section("nf.scalars", UInt64.self, count: 2),
+              scalars[0] == UInt64(64 - pairKeys.count.trailingZeroBitCount) else { return nil }
+        nfc = try ICU.unorm2_getInstance(.nfc)
+        nfd = try ICU.unorm2_getInstance(.nfd)
+        self.stage1 = stage1
+        self.stage2 = stage2
+        self.decompositions = decompositions
+        self.pairKeys = pairKeys
+        self.pairValues = pairValues
+        pairShift = scalars[0]
+        pairCount = Int(scalars[1])
+        self.composeSkip = composeSkip
+        self.decomposeSkip = decomposeSkip
+        self.low = low
+        owned = false
+    }
+
+    /// Adds the table to the bytes `Scripts/build-text-tables.sh` embeds.
+    func write(to writer: inout PrebuiltTextTables.Writer) {
+        writer.add("nf.stage1", stage1)
+        writer.add("nf.stage2", stage2)
+        writer.add("nf.decomp", decompositions)
+        writer.add("nf.pairKeys", pairKeys)
+        writer.add("nf.pairValues", pairValues)
+        writer.add("nf.composeSkip", composeSkip)
+        writer.add("nf.decomposeSkip", decomposeSkip)
+        writer.add("nf.low", low)
+        writer.add("nf.scalars", values: [pairShift, UInt64(pairCount)])
+    }
 
     init() throws(ICUError) {
         let nfc = try ICU.unorm2_getInstance(.nfc)
         let nfd = try ICU.unorm2_getInstance(.nfd)
         self.nfc = nfc
         self.nfd = nfd
+        owned = true
         var flat = [UInt32](repeating: Self.plain, count: 0x110000)
         var blob: [UInt8] = []
         // Outside this set every code point is class 0, NFC and NFD "yes", a boundary in
@@ -172,6 +217,7 @@ final class NormalizationFastTable: @unchecked Sendable {
     }
 
     deinit {
+        guard owned else { return }
         stage1.deallocate()
         stage2.deallocate()
         decompositions.deallocate()
@@ -229,10 +275,16 @@ final class NormalizationFastTable: @unchecked Sendable {
     }
 }
 
-/// The table, built on first use (Swift's `static let` runs once, thread-safely).
+/// The table, made on first use (Swift's `static let` runs once, thread-safely): over the
+/// embedded tables when the running ICU made them, else built from ICU.
 enum NormalizationFastTables {
     static let shared: Result<NormalizationFastTable, ICUError> = {
-        do throws(ICUError) { return .success(try NormalizationFastTable()) } catch { return .failure(error) }
+        do throws(ICUError) {
+            if let prebuilt = PrebuiltTextTables.embedded, let table = try NormalizationFastTable(prebuilt: prebuilt) {
+                return .success(table)
+            }
+            return .success(try NormalizationFastTable())
+        } catch { return .failure(error) }
     }()
 
     static var table: NormalizationFastTable? { try? shared.get() }

@@ -217,9 +217,24 @@ public struct Normalizer: Sendable, Hashable {
         }
     }
 
+    /// The normalization and case-mapping tables built from the running ICU, as the bytes
+    /// `Scripts/build-text-tables.sh` embeds (for tests and that script).
+    @_spi(Testing)
+    public static func builtTextTables() throws(TextTransformError) -> [UInt8] {
+        try PrebuiltTextTables.build()
+    }
+
+    /// The embedded tables' bytes when the running ICU made them (the process uses them),
+    /// else `nil` (the process builds its tables from ICU). For tests.
+    @_spi(Testing)
+    public static var embeddedTextTables: [UInt8]? {
+        PrebuiltTextTables.embedded.map { Array($0.bytes) }
+    }
+
     // MARK: Internals
 
-    /// The engine of `form`, built on first use (each form's table takes a few milliseconds).
+    /// The engine of `form`, made on first use (from the embedded tables, or built from ICU
+    /// in a few milliseconds when the running ICU is another version).
     static func engine(_ form: Form) throws(TextTransformError) -> NormalizationEngine {
         let result: Result<NormalizationEngine, ICUError> = switch form {
         case .nfc: EngineStore.nfc
@@ -246,8 +261,8 @@ public struct Normalizer: Sendable, Hashable {
     }
 }
 
-/// One lazily built engine per form (Swift's `static let` runs its initializer once,
-/// thread-safely, on first use).
+/// One engine per form, made on first use (Swift's `static let` runs its initializer once,
+/// thread-safely).
 private enum EngineStore {
     static let nfc = make(.nfc)
     static let nfd = make(.nfd)
@@ -255,7 +270,13 @@ private enum EngineStore {
     static let nfkd = make(.nfkd)
     static let nfkcCasefold = make(.nfkcCasefold)
 
+    /// Over the embedded tables when the running ICU made them, else built from ICU.
     static func make(_ form: Normalizer.Form) -> Result<NormalizationEngine, ICUError> {
-        do throws(ICUError) { return .success(try NormalizationEngine(form: form)) } catch { return .failure(error) }
+        do throws(ICUError) {
+            if let prebuilt = PrebuiltTextTables.embedded, let engine = try NormalizationEngine(form: form, prebuilt: prebuilt) {
+                return .success(engine)
+            }
+            return .success(try NormalizationEngine(form: form))
+        } catch { return .failure(error) }
     }
 }
