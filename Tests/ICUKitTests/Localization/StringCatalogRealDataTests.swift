@@ -40,3 +40,43 @@ struct StringCatalogRealDataTests {
         #expect(read >= 43)
     }
 }
+
+/// `msgfmt` from GNU gettext, when installed.
+let msgfmtPath = ["/usr/bin/msgfmt", "/usr/local/bin/msgfmt"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+@Suite("Real .po files against msgfmt", .enabled(if: realSetsExist && msgfmtPath != nil))
+struct GettextAgainstMsgfmtTests {
+    @Test("each real .po reads as msgfmt compiles it: the .mo msgfmt writes gives the same translations, fuzzy and untranslated left out")
+    func poMatchesMsgfmt() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: realSetsFolder).map { realSetsFolder + "/" + $0 }
+        var compared = 0
+        for folder in folders {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".po") {
+                let po = folder + "/" + name
+                let mo = FileManager.default.temporaryDirectory.appendingPathComponent("strio-\(UUID().uuidString).mo").path
+                defer { try? FileManager.default.removeItem(atPath: mo) }
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: msgfmtPath!)
+                process.arguments = ["-o", mo, po]
+                try process.run()
+                process.waitUntilExit()
+                try #require(process.terminationStatus == 0)
+                let fromPO = try StringCatalog(contentsOf: po)
+                let fromMO = try StringCatalog(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: mo))), format: .mo, language: fromPO.languages.last, file: mo)
+                let language = try #require(fromPO.languages.last)
+                #expect(fromMO.gettextPluralForms == fromPO.gettextPluralForms, "\(po)")
+                for key in fromPO.keys {
+                    let translation = fromPO[key]?.localizations[language]
+                    let fuzzy = translation?.unit?.state == .needsReview || translation?.variations?.cases.values.contains { $0.unit?.state == .needsReview } == true
+                    if translation == nil || fuzzy {
+                        #expect(fromMO[key] == nil, "\(po): \(key)")
+                    } else {
+                        #expect(fromMO[key]?.localizations == fromPO[key]?.localizations, "\(po): \(key)")
+                    }
+                }
+                compared += 1
+            }
+        }
+        #expect(compared >= 15)
+    }
+}
