@@ -101,19 +101,7 @@ extension StringCatalog {
 
     /// The conversion of the first printf placeholder in a format (`lld` of `"%lld files"`).
     static func firstConversion(in format: String) -> String? {
-        let bytes = Array(format.utf8)
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "%") else { index += 1; continue }
-            var end = index + 1
-            while end < bytes.count, "0123456789$-+ #.'".utf8.contains(bytes[end]) { end += 1 }
-            let start = end
-            while end < bytes.count, "hlqLzjt".utf8.contains(bytes[end]) { end += 1 }
-            guard end < bytes.count else { return nil }
-            if bytes[end] == UInt8(ascii: "%") { index = end + 1; continue }
-            if "diouxXeEfgGcsSaAp@".utf8.contains(bytes[end]) { return String(decoding: bytes[start...end], as: UTF8.self) }
-            index = end + 1
-        }
-        return nil
+        guard let first = FormatPlaceholder.scan(format).first(where: { $0.kind == .conversion }), let conversion = first.conversion else { return nil }
+        return first.length + String(conversion)
     }
 }
