@@ -2,7 +2,8 @@ extension GettextPluralRule {
     /// The `Plural-Forms` header ICUKit writes for a language whose `.po` file it creates:
     /// the expression translators use for it, chosen so that its forms split the integers
     /// exactly as CLDR's categories (ICU 72) do, one form per category that integers reach
-    /// (a test checks 0…1000 against ICU for each). `nil` for a language not listed.
+    /// (a test checks 0…1000 against ICU for each). A language not listed gets one of the
+    /// three simplest rules when ICU's categories split the integers as it does, else `nil`.
     ///
     /// ```swift
     /// GettextPluralRule.standardForms(for: "pl")   // "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && …);"
@@ -11,7 +12,27 @@ extension GettextPluralRule {
         let base = language.split(separator: "-").first.map { String($0).lowercased() } ?? ""
         if language.lowercased() == "pt-pt" { return "nplurals=2; plural=(n != 1);" }
         for (forms, languages) in table where languages.split(separator: " ").contains(Substring(base)) { return forms }
-        return nil
+        return derivedForms(for: language)
+    }
+
+    /// The simplest rules, when ICU's categories split 0…1000 as one of them: one form;
+    /// `one` for 1 alone; `one` for 0 and 1.
+    private static func derivedForms(for language: String) -> String? {
+        guard let id = try? LocaleID(language), id.isKnown, let rules = try? PluralRules(locale: id) else { return nil }
+        var ones: [Int] = []
+        for n in 0...1000 {
+            switch try? rules.category(for: Double(n)) {
+            case .other?: continue
+            case .one?: ones.append(n)
+            default: return nil
+            }
+        }
+        switch ones {
+        case []: return "nplurals=1; plural=0;"
+        case [1]: return "nplurals=2; plural=(n != 1);"
+        case [0, 1]: return "nplurals=2; plural=(n > 1);"
+        default: return nil
+        }
     }
 
     private static let table: [(String, String)] = [

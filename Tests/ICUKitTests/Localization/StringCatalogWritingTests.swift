@@ -111,7 +111,10 @@ struct StringCatalogWritingTests {
             }
             #expect(categoryOfForm.count == rule.count, "\(language)")
         }
-        #expect(GettextPluralRule.standardForms(for: "tlh") == nil)
+        #expect(GettextPluralRule.standardForms(for: "fil") == nil)
+        #expect(GettextPluralRule.standardForms(for: "yo") == "nplurals=1; plural=0;")
+        #expect(GettextPluralRule.standardForms(for: "fy") == "nplurals=2; plural=(n != 1);")
+        #expect(GettextPluralRule.standardForms(for: "ff") == "nplurals=2; plural=(n > 1);")
     }
 }
 
