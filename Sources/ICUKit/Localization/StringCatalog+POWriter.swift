@@ -37,7 +37,8 @@ extension StringCatalog {
             }
             out += Self.poString("msgid", id)
             if let plural {
-                let count = Int(catalog.gettextPluralForms[language].flatMap { try? GettextPluralRule($0).count } ?? plural.cases.count)
+                let written = (translation?.variations?.cases.keys.compactMap { Int($0) }.max() ?? -1) + 1
+                let count = max(catalog.gettextPluralForms[language].flatMap { try? GettextPluralRule($0).count } ?? plural.cases.count, written)
                 let sourceForms = sourceText?.variations?.cases
                 let last = sourceForms.flatMap { cases in cases.keys.compactMap(Int.init).max().flatMap { cases[String($0)]?.unit?.value } }
                 out += Self.poString("msgid_plural", last ?? id)

@@ -7,7 +7,8 @@ extension StringCatalog {
     /// conversion (`%lld`), which reading turns back into `%arg` (an `argNum` is kept only where
     /// the format refers to the variable by position, `%1$#@name@`). States
     /// are not kept (the formats have none); keys without a translation in the language are
-    /// left out, as the run time falls back for them.
+    /// left out, as the run time falls back for them, and so are substitutions and cases
+    /// named like the property list's own keys (`NSString…`).
     ///
     /// ```swift
     /// let (strings, stringsdict) = try catalog.stringsFiles(language: "fr")
@@ -78,7 +79,8 @@ extension StringCatalog {
         }
         guard !localization.substitutions.isEmpty else { return plistString(localization.unit?.value ?? "", depth: depth) }
         var out = pad + "<dict>\n" + tabs(depth + 1) + "<key>NSStringLocalizedFormatKey</key>\n" + plistString(localization.unit?.value ?? "", depth: depth + 1)
-        for name in XcodeOrder.sorted(Array(localization.substitutions.keys)) {
+        // A name that is one of the property list's own keys cannot be written.
+        for name in XcodeOrder.sorted(Array(localization.substitutions.keys)) where !name.hasPrefix("NSString") {
             let substitution = localization.substitutions[name]!
             let variations = substitution.variations ?? Variations(kind: .plural, cases: ["other": Localization(unit: substitution.unit)])
             out += tabs(depth + 1) + "<key>\(xmlEscaped(name))</key>\n"
@@ -92,7 +94,8 @@ extension StringCatalog {
         out += tabs(depth + 1) + "<key>NSStringFormatSpecTypeKey</key>\n" + plistString("NSStringPluralRuleType", depth: depth + 1)
         out += tabs(depth + 1) + "<key>NSStringFormatValueTypeKey</key>\n" + plistString(specifier, depth: depth + 1)
         let conversion = "%" + specifier
-        for name in PluralCategory.allCases.map(\.rawValue) + XcodeOrder.sorted(variations.cases.keys.filter { PluralCategory(rawValue: $0) == nil }) {
+        let others = variations.cases.keys.filter { PluralCategory(rawValue: $0) == nil && !$0.hasPrefix("NSStringFormat") }
+        for name in PluralCategory.allCases.map(\.rawValue) + XcodeOrder.sorted(others) {
             guard let text = variations.cases[name]?.unit?.value else { continue }
             out += tabs(depth + 1) + "<key>\(xmlEscaped(name))</key>\n" + plistString(text.replacing("%arg", with: conversion), depth: depth + 1)
         }
