@@ -38,7 +38,8 @@ extension StringCatalog {
             out += Self.poString("msgid", id)
             if let plural {
                 let written = (translation?.variations?.cases.keys.compactMap { Int($0) }.max() ?? -1) + 1
-                let count = max(catalog.gettextPluralForms[language].flatMap { try? GettextPluralRule($0).count } ?? plural.cases.count, written)
+                // The forms a translation has (as many as read); nplurals empty ones without one.
+                let count = written > 0 ? written : catalog.gettextPluralForms[language].flatMap { try? GettextPluralRule($0).count } ?? plural.cases.count
                 let sourceForms = sourceText?.variations?.cases
                 let last = sourceForms.flatMap { cases in cases.keys.compactMap(Int.init).max().flatMap { cases[String($0)]?.unit?.value } }
                 out += Self.poString("msgid_plural", last ?? id)
