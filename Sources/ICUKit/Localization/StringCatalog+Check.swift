@@ -10,7 +10,7 @@ extension StringCatalog {
     /// | `implied-quantity` | warning | a category covering more than one number whose text shows no number |
     /// | `unknown-plural-key`, `unknown-device-key` | error, warning | a variation key that is never selected |
     /// | `placeholder-count`, `placeholder-type`, `placeholder-position` | error | arguments that differ from the source language's |
-    /// | `mixed-positional` | error | `%1$@` and `%@` in one text |
+    /// | `mixed-positional` | error (warning when no position collides) | `%1$@` and `%@` in one text |
     /// | `skipped-position` | error | positions 1 and 3 used, 2 not |
     /// | `undefined-substitution`, `unused-substitution`, `argnum-out-of-range` | error, warning, error | `%#@name@` and its substitutions |
     /// | `untranslated`, `state-new`, `state-needs-review`, `state-stale`, `stale-key` | warning | translation states |

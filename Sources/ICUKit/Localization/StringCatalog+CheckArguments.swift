@@ -115,8 +115,11 @@ extension StringsChecker {
             return
         }
         let signature = ArgumentSignature(localization, catalog: catalog)
+        // Apple's formatting gives a plain conversion the next position, so a mix whose
+        // positions do not collide works there (a warning); a collision is an error.
         if signature.mixed {
-            report(key, language, .error, "mixed-positional", "positional (%1$@) and plain (%@) arguments in one text")
+            report(key, language, signature.conflicts.isEmpty ? .warning : .error, "mixed-positional",
+                   "positional (%1$@) and plain (%@) arguments in one text")
         }
         if signature.explicit, let last = signature.kinds.keys.max() {
             let skipped = (1...last).filter { signature.kinds[$0] == nil }

@@ -8,7 +8,7 @@ extension StringsChecker {
     /// numbers reach (Russian 3: one few many; Arabic 6; Japanese 1); `plural-forms-range`:
     /// the expression gives a form at or above `nplurals` for some n in 0…1000.
     mutating func checkPluralForms() {
-        for (language, forms) in catalog.gettextPluralForms.sorted(by: { $0.key < $1.key }) where language != catalog.sourceLanguage {
+        for (language, forms) in catalog.gettextPluralForms.sorted(by: { $0.key < $1.key }) where language != catalog.sourceLanguage && !Self.isPseudo(language) {
             guard let rule = try? GettextPluralRule(forms) else { continue }
             let profile = StringsPluralProfile.of(language)
             let categories = profile.everydayCategories.sorted()
@@ -21,6 +21,13 @@ extension StringsChecker {
                 report("", language, .error, "plural-forms-range", "the plural expression gives form \(rule.value(for: UInt64(n))!) for n = \(n), at or above nplurals=\(rule.count)")
             }
         }
+    }
+
+    /// Whether `language` is a pseudo-locale (region XA, XB or XC, as `en-XA`, `ar-XB`),
+    /// whose plural forms are the source's.
+    static func isPseudo(_ language: String) -> Bool {
+        let region = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).dropFirst().last
+        return region == "XA" || region == "XB" || region == "XC"
     }
 
     /// The gettext plural forms of `language` that at most one n in 0…1000 selects: their
