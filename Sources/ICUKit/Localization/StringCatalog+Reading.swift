@@ -45,6 +45,7 @@ extension StringCatalog {
             self = try Self.readFolder(path, names: names.sorted(), table: table)
             return
         }
+        guard FileManager.default.fileExists(atPath: path) else { throw StringsError(.unreadable, "no such file or folder", file: path) }
         guard let format = FileFormat(fileName: path) else {
             throw StringsError(.unsupportedFormat, "not an .xcstrings, .strings, .stringsdict, .po or .mo file", file: path)
         }

@@ -129,7 +129,10 @@ enum CommandLineParser {
                 inline = name[name.index(after: equals)...]
                 name = name[..<equals]
             }
-            guard word.hasPrefix("--"), let at = options.firstIndex(where: { $0.kind != .positional && $0.kind != .variadic && $0.name == name })
+            let isShort = !word.hasPrefix("--") && name.count == 1
+            guard word.hasPrefix("--") || isShort, let at = options.firstIndex(where: {
+                $0.kind != .positional && $0.kind != .variadic && (isShort ? $0.shortName == name.first : $0.name == name)
+            })
             else {
                 if collector != nil {
                     positionals.append((word, false))

@@ -41,6 +41,15 @@ struct OptionSpec: Sendable {
     /// The values are listed one per line under the help (names a type spells other than as
     /// raw values), instead of `(values: …)` after it.
     let listsValuesBelow: Bool
+    /// A one-letter alias taken with a single dash (`-o` for `--output`), or `nil`.
+    var shortName: Character? = nil
+
+    /// The same option, also taken as `-letter`.
+    func short(_ letter: Character) -> OptionSpec {
+        var copy = self
+        copy.shortName = letter
+        return copy
+    }
 
     /// `--name`: true when given.
     static func flag(_ name: String, help: String) -> OptionSpec {
@@ -101,7 +110,7 @@ struct OptionSpec: Sendable {
     var label: String {
         switch kind {
         case .flag: "--\(name)"
-        case .option: "--\(name) <\(valueName)>"
+        case .option: (shortName.map { "-\($0), " } ?? "") + "--\(name) <\(valueName)>"
         case .positional, .variadic: "<\(valueName)>"
         }
     }

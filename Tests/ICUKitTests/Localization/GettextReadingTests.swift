@@ -244,4 +244,29 @@ msgstr ""
             #expect(throws: StringsError.self, "\(bad)") { try GettextPluralRule(bad) }
         }
     }
+
+    @Test("Plural-Forms indexes equal glibc 2.36's dngettext on .mo files msgfmt compiled (GNU gettext 0.21)")
+    func pluralRuleAgainstGlibc() throws {
+        let ns: [UInt64] = [0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 19, 20, 21, 22, 25, 99, 100, 101, 102, 103, 111, 112, 1000, 1001, 1_000_000,
+                            1 << 32, (1 << 32) + 1, 1 << 63, UInt64.max]
+        // Each rule compiled with msgfmt (msgstr[i] = "i"), looked up with dngettext under LANGUAGE.
+        let glibc: [(String, String)] = [
+            ("nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);", "2 0 1 1 1 2 2 2 2 2 2 2 2 2 2 0 1 2 2 2 0 1 1 2 2 2 0 2 2 2 2 2"),
+            ("nplurals=6; plural=n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5;", "0 1 2 3 3 3 3 3 3 4 4 4 4 4 4 4 4 4 4 5 5 5 3 4 4 5 5 5 4 4 3 4"),
+            ("nplurals=2; plural=n-1;", "0 0 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"),
+            ("nplurals=3; plural=n*2+1;", "1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0"),
+            ("nplurals=2; plural=2<3<1;", "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"),
+            ("nplurals=4; plural=!n+!!n*2;", "1 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2"),
+            ("nplurals=5; plural=n%7 ? n%3 : 4;", "4 1 2 0 1 2 0 4 1 2 0 1 4 1 2 4 1 1 0 1 2 0 1 0 4 1 4 1 1 2 2 0"),
+            ("nplurals=3; plural=n>=2==1;", "0 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"),
+            ("nplurals=2; plural=n && 5%n;", "0 0 1 1 1 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"),
+            ("nplurals=2; plural=n==0 || 1/n;", "1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"),
+            ("nplurals=6; plural=18446744073709551617*n;", "0 1 2 3 4 5 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"),
+            ("nplurals=4; plural=n-2 < 3 ? n : 3;", "3 3 2 3 0 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3"),
+        ]
+        for (header, expected) in glibc {
+            let rule = try GettextPluralRule(header)
+            #expect(ns.map { String(rule.index(for: $0)) }.joined(separator: " ") == expected, "\(header)")
+        }
+    }
 }
