@@ -12,7 +12,8 @@
 /// - ``PseudoStyle/double``: the text grows as IBM's guideline for translated text grows,
 ///   short strings most: by 100 % up to 10 characters, 80 % up to 20, 60 % up to 30,
 ///   40 % up to 50, 35 % up to 70 and 30 % beyond (rounded up), with filler words
-///   (`one two three …`) after the text, as Android's en-XA pads.
+///   (`one two three …`, the first after a no-break space) after the text, as Android's
+///   en-XA pads.
 /// - ``PseudoStyle/bounded``: `[` … `]` around the whole string.
 /// - ``PseudoStyle/rtl``: each word wrapped in RLM RLO … PDF RLM (U+200F U+202E … U+202C
 ///   U+200F), as Android's ar-XB, so left-to-right text displays mirrored, right to left.
@@ -42,6 +43,12 @@ public struct PseudoLocalizer: Sendable, Hashable {
         var segmenter = PseudoSegmenter(text, substitutionText: substitutionText)
         var pieces = segmenter.message()
         var output = render(&pieces)
+        // A string whose syntax overlaps (a tag or MessageFormat argument cutting through
+        // a placeholder) keeps its text, so no placeholder is ever changed.
+        if FormatPlaceholder.scan(output, substitutionText: substitutionText).map(\.text)
+            != FormatPlaceholder.scan(text, substitutionText: substitutionText).map(\.text) {
+            output = text
+        }
         if style.contains(.bounded) && !substitutionText { output = "[" + output + "]" }
         return output
     }
@@ -69,11 +76,13 @@ public struct PseudoLocalizer: Sendable, Hashable {
     static func filler(for length: Int) -> String {
         let percent = length <= 10 ? 100 : length <= 20 ? 80 : length <= 30 ? 60 : length <= 50 ? 40 : length <= 70 ? 35 : 30
         let wanted = (length * percent + 99) / 100
+        // The first separator is a no-break space, so a stray `%` before the filler never
+        // becomes a conversion (`100% one` would read `% o`).
         var filler = ""
         var word = 0
         while filler.count < wanted {
             let next = fillerWords[word % fillerWords.count]
-            filler += " " + next
+            filler += (word == 0 ? "\u{A0}" : " ") + next
             word += 1
         }
         // The filler is exactly as long as wanted.

@@ -44,6 +44,8 @@ struct StringsChecker {
     /// Whether the current key's source-language plurals all have `other` only: the key
     /// then serves only the counts `other` covers, and missing categories are warnings.
     var sourceOnlyOther = false
+    /// Each gettext language's parsed `Plural-Forms` and its forms that one number selects.
+    var gettextRules: [String: (rule: GettextPluralRule?, singleNumberForms: Set<String>)] = [:]
 
     init(catalog: StringCatalog, file: String) {
         self.catalog = catalog

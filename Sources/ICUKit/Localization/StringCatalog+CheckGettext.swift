@@ -32,11 +32,23 @@ extension StringsChecker {
 
     /// The gettext plural forms of `language` that at most one n in 0…1000 selects: their
     /// msgstr may leave arguments out (as msgfmt allows).
-    func singleNumberForms(_ language: String) -> Set<String> {
-        guard let forms = catalog.gettextPluralForms[language], let rule = try? GettextPluralRule(forms) else { return [] }
-        var counts: [Int: Int] = [:]
-        for n in 0...1000 { counts[rule.index(for: UInt64(n)), default: 0] += 1 }
-        return Set((0..<rule.count).filter { counts[$0, default: 0] <= 1 }.map(String.init))
+    mutating func singleNumberForms(_ language: String) -> Set<String> {
+        if let known = gettextRules[language] { return known.singleNumberForms }
+        let forms = catalog.gettextPluralForms[language].flatMap { try? GettextPluralRule($0) }
+        var single = Set<String>()
+        if let rule = forms {
+            var counts: [Int: Int] = [:]
+            for n in 0...1000 { counts[rule.index(for: UInt64(n)), default: 0] += 1 }
+            single = Set((0..<rule.count).filter { counts[$0, default: 0] <= 1 }.map(String.init))
+        }
+        gettextRules[language] = (forms, single)
+        return single
+    }
+
+    /// The (cached) `Plural-Forms` rule of `language`.
+    mutating func gettextRule(_ language: String) -> GettextPluralRule? {
+        _ = singleNumberForms(language)
+        return gettextRules[language]?.rule
     }
 
     /// `format-mismatch`: the first difference of each msgstr from `msgid` (or each

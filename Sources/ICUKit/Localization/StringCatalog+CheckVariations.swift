@@ -81,8 +81,7 @@ extension StringsChecker {
     }
 
     private mutating func checkGettextCases(_ key: String, _ language: String, _ present: Set<String>) {
-        guard language != catalog.sourceLanguage, let forms = catalog.gettextPluralForms[language],
-              let rule = try? GettextPluralRule(forms) else { return }
+        guard language != catalog.sourceLanguage, let rule = gettextRule(language) else { return }
         let expected = Set((0..<rule.count).map(String.init))
         let missing = expected.subtracting(present).sorted { Int($0)! < Int($1)! }
         if !missing.isEmpty {

@@ -15,7 +15,8 @@ struct PseudoLocalizerTests {
         #expect(PseudoLocalizer(style: .bounded).transform("Save") == "[Save]")
         #expect(PseudoLocalizer(style: .rtl).transform("Hi there") == "\(Self.rlo)Hi\(Self.pdf) \(Self.rlo)there\(Self.pdf)")
         // 4 characters grow by 100 %, 20 by 80 %, 100 by 30 %.
-        #expect(PseudoLocalizer(style: .double).transform("Save") == "Save one")
+        #expect(PseudoLocalizer(style: .double).transform("Save") == "Save\u{A0}one")
+        #expect(PseudoLocalizer(style: .double).transform("100%") == "100%\u{A0}on")
         #expect(PseudoLocalizer(style: .double).transform(String(repeating: "x", count: 20)).count == 36)
         #expect(PseudoLocalizer(style: .double).transform(String(repeating: "x", count: 100)).count == 130)
         #expect(PseudoLocalizer(style: .double).transform("%@") == "%@")
@@ -100,6 +101,25 @@ struct PseudoLocalizerTests {
             let after = FormatPlaceholder.scan(String(decoding: output, as: UTF8.self)).map(\.text)
             #expect(before == after, "\(text.debugDescription) style \(style.rawValue)")
             if before != after { return }
+        }
+    }
+
+    @Test("property: syntax soup (overlapping %, tags, braces, escapes) never changes a placeholder (seeded)")
+    func soup() {
+        var random = SplitMix(state: 3434)
+        let alphabet = Array("%%%{}<>&;#@$\\1 2lqd,aor/!-xX.*'\"éx")
+        for _ in 0..<20000 {
+            let length = Int(random.next() % 24)
+            let text = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            let substitution = random.next() % 2 == 0
+            let style = PseudoStyle(rawValue: Int(random.next() % 15) + 1)
+            let output = PseudoLocalizer(style: style).transform(text, substitutionText: substitution)
+            let before = FormatPlaceholder.scan(text, substitutionText: substitution).map(\.text)
+            let after = FormatPlaceholder.scan(output, substitutionText: substitution).map(\.text)
+            if before != after {
+                Issue.record("\(text.debugDescription) style \(style.rawValue): \(before) became \(after)")
+                return
+            }
         }
     }
 
