@@ -146,6 +146,14 @@ struct PseudoSegmenter {
     /// type, each case text as a nested message; `nil` (and `index` unmoved) if the
     /// braces hold no argument.
     private mutating func messageArgument() -> [Piece]? {
+        let start = index
+        if let pieces = messageArgumentSyntax() { return pieces }
+        // Not an argument after all (an unterminated case): its text is read as text.
+        index = start
+        return nil
+    }
+
+    private mutating func messageArgumentSyntax() -> [Piece]? {
         guard depth < 32 else { return nil }
         let start = index
         var i = index + 1

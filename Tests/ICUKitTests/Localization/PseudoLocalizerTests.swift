@@ -33,6 +33,7 @@ struct PseudoLocalizerTests {
         #expect(all.transform("{count, plural, one {# file} other {# files}} in {folder}")
                 == "[{count, plural, one {# ƒîļé} other {# ƒîļéš}} îñ {folder}]")
         #expect(all.transform("{n, number, ::percent} done") == "[{n, number, ::percent} ðöñé]")
+        #expect(PseudoLocalizer(style: .bounded).transform("{n, plural, one {# file} ot") == "[{n, plural, one {# file} ot]")
         #expect(all.transform("{g, select, female {She} other {They}}") == "[{g, select, female {Šĥé} other {Ţĥéý}}]")
         #expect(PseudoLocalizer(style: [.accented, .rtl, .bounded]).transform("Go %@") == "[\(Self.rlo)Ĝö\(Self.pdf) %@]")
         #expect(PseudoStyle.names.map(\.0) == ["accented", "bounded", "double", "rtl"])
@@ -100,7 +101,9 @@ struct PseudoLocalizerTests {
             let before = FormatPlaceholder.scan(text).map(\.text)
             let after = FormatPlaceholder.scan(String(decoding: output, as: UTF8.self)).map(\.text)
             #expect(before == after, "\(text.debugDescription) style \(style.rawValue)")
-            if before != after { return }
+            let bounded = PseudoLocalizer(style: .bounded).transform(text)
+            #expect(bounded == "[" + text + "]", "\(text.debugDescription): bounded alone changed the text")
+            if before != after || bounded != "[" + text + "]" { return }
         }
     }
 
@@ -116,7 +119,9 @@ struct PseudoLocalizerTests {
             let output = PseudoLocalizer(style: style).transform(text, substitutionText: substitution)
             let before = FormatPlaceholder.scan(text, substitutionText: substitution).map(\.text)
             let after = FormatPlaceholder.scan(output, substitutionText: substitution).map(\.text)
-            if before != after {
+            let bounded = PseudoLocalizer(style: .bounded).transform(text)
+            #expect(bounded == "[" + text + "]", "\(text.debugDescription): bounded alone changed the text")
+            if before != after || bounded != "[" + text + "]" {
                 Issue.record("\(text.debugDescription) style \(style.rawValue): \(before) became \(after)")
                 return
             }
