@@ -242,6 +242,7 @@ extension MessageFormatter.ArgumentKind {
 extension StringProtocol {
     /// The text without leading and trailing whitespace.
     var trimmingSpaces: String {
-        String(self.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
     }
 }
