@@ -11,21 +11,20 @@ enum ClosePairCues {
     static let table: [(languages: String, weight: Double, cues: String)] = [
         // Croatian, Serbian (Latin, ekavian), Bosnian (ijekavian, Serbian vocabulary).
         ("hr", 1.5, """
-            tko tisuća tisuću tisuće tjedan tjedna tjedno tjednu kruh što također točka točno točku točke \
+            tko tisuća tisuću tisuće tjedan tjedna tjedno tjednu kruh također točka točno točku točke \
             povijest povijesti obitelj obitelji glazba glazbe znanost sveučilište kazalište zrakoplov vlak \
             računalo računala računalu računalom izbornik izbornika izborniku odaberite odaberi spremi spremite \
-            spremiti izbriši izbrišite pogreška pogreške pogrešku postavke postavki trenutačno trenutačni \
-            opći općenito općenite općeniti mapa mapu mape mapi tipkovnica tipkovnice vjerojatno datoteke datoteku datoteci datotekama sljedeći sljedeća sljedeće sljedećih tijekom je li \
-            uključen isključen korisnički račun računa zaporka zaporku
+            spremiti pogreška pogreške pogrešku trenutačno trenutačni opći općenito \
+            tipkovnica tipkovnice vjerojatno tijekom zaporka zaporku
             """),
         ("sr-Latn bs", 1.2, """
             ko hiljada hiljadu hiljade šta takođe tačka tačno tačku tačke porodica porodice muzika muzike \
             nauka nauke univerzitet računar računara računaru izaberite izaberi sačuvaj sačuvajte sačuvati \
             obriši obrišite greška greške grešku opšti opšte uopšte tastatura tastature fascikla fasciklu \
-            fascikle nalog naloga nalogu trenutno
+            fascikle nalog naloga nalogu
             """),
         ("sr-Latn", 1.5, """
-            nedelja nedelje nedelju hleb vreme vremena vremenu mesto mesta mestu reč reči uvek gde ovde \
+            nedelja nedelje nedelju hleb vreme vremenu mesto mesta mestu reč reči uvek gde ovde \
             posle pre deo dela delu ceo cela celu celog primer primera primeri izmena izmene izmenu izmeni \
             izmenite promena promene promenu promeni promenite sledeći sledeća sledeće sledećih uspešno \
             neuspešno obaveštenje obaveštenja bezbednost bezbednosti istorija istorije verovatno videti \
@@ -33,26 +32,26 @@ enum ClosePairCues {
             dete deca mleko reka belo mesec meseca meseci 
             """),
         ("hr bs", 1.2, """
-            vrijeme vremena mjesto mjesta mjestu riječ riječi uvijek gdje ovdje poslije prije dio dijela \
+            vrijeme mjesto mjesta mjestu riječ riječi uvijek gdje ovdje poslije prije dio dijela \
             dijelu cijeli cijela cijelu cijelog primjer primjera primjeri izmjena izmjene izmjenu izmijeni \
             promjena promjene promjenu promijeni promijenite uspješno neuspješno svijet svijeta dijete \
             djeca mlijeko rijeka bijelo mjesec mjeseca mjeseci vidjeti htjeti razumjeti lijepo sigurnost \
-            sigurnosti
+            sigurnosti sljedeći sljedeća sljedeće sljedećih
             """),
         ("bs", 1.5, """
             sedmica sedmice sedmicu hljeb historija historije historiju vjerovatno obavještenje \
-            obavještenja uopće kafa direktorij direktorija postavke
+            obavještenja uopće kafa direktorij direktorija
             """),
         // Indonesian and Malay.
         ("id", 1.5, """
             uang bisa sudah karena saja yaitu bahwa mau nomor akun informasi berkas hapus jendela silakan \
-            perbarui pengaturan tampilkan tampilan perangkat lunak mengunduh unduh unggah kesalahan galat \
+            perbarui pengaturan tampilkan tampilan perangkat mengunduh unduh unggah kesalahan galat \
             harus kamu saat ketika sandi valid ^anda
             """),
         ("ms", 1.5, """
             tak wang boleh kerana sahaja iaitu ialah bahawa mahu nombor akaun maklumat fail padam tetingkap \
-            sila kemaskini tetapan paparan papar peranti perisian muat turun naik ralat mesti awak semasa \
-            laluan baharu cakera pemacu pelayan sah daripada bagi
+            sila kemaskini tetapan paparan papar peranti perisian ralat mesti awak semasa \
+            laluan baharu cakera pemacu pelayan
             """),
         // Spanish and Asturian.
         ("ast", 1.5, """
