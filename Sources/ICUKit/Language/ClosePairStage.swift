@@ -13,8 +13,8 @@ struct ClosePairStage: Sendable {
 
     /// Group number + 1 per model language (0: in no group).
     let group: [Int]
-    /// Marks per FNV-1a hash of a whole word (lower-cased UTF-8), of an ending, of a letter,
-    /// and of a word capitalized mid-sentence.
+    /// Marks per FNV-1a hash of a whole word (lower-cased UTF-8) and of an ending, per letter
+    /// (a non-ASCII scalar), and per hash of a word capitalized mid-sentence.
     let words: [UInt32: [Mark]]
     let endings: [UInt32: [Mark]]
     let letters: [UInt32: [Mark]]
@@ -52,7 +52,7 @@ struct ClosePairStage: Sendable {
                 case "-":
                     endings[hash, default: []] += marks
                     lengths.insert(text.utf8.count)
-                case "*": letters[Self.hash(String(text.unicodeScalars.first!).utf8), default: []] += marks
+                case "*": letters[text.unicodeScalars.first!.value, default: []] += marks
                 case "^": capitalized[hash, default: []] += marks
                 default: words[hash, default: []] += marks
                 }
@@ -123,9 +123,8 @@ struct ClosePairStage: Sendable {
                 sentenceStart = false
             }
             var utf8 = (Unicode.Scalar(lower) ?? " ").utf8.makeIterator()
-            let start = word.count
             while let byte = utf8.next() { word.append(byte) }
-            if !letters.isEmpty, let marks = letters[Self.hash(word[start...])] { add(marks) }
+            if lower >= 0x80, let marks = letters[lower] { add(marks) }
         }
         flush()
         return (nats, cues)
