@@ -20,7 +20,7 @@ enum ClosePairCues {
         ("sr-Latn bs", 1.2, """
             ko hiljada hiljadu hiljade šta takođe tačka tačno tačku tačke porodica porodice muzika muzike \
             nauka nauke univerzitet računar računara računaru izaberite izaberi sačuvaj sačuvajte sačuvati \
-            obriši obrišite greška greške grešku opšti opšte uopšte tastatura tastature fascikla fasciklu \
+            obriši obrišite opšti opšte uopšte tastatura tastature fascikla fasciklu \
             fascikle nalog naloga nalogu
             """),
         ("sr-Latn", 1.5, """
@@ -40,7 +40,7 @@ enum ClosePairCues {
             """),
         ("bs", 1.5, """
             sedmica sedmice sedmicu hljeb historija historije historiju vjerovatno obavještenje \
-            obavještenja uopće kafa direktorij direktorija
+            obavještenja uopće kafa
             """),
         // Indonesian and Malay.
         ("id", 1.5, """
