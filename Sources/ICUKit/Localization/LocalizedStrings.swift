@@ -1,0 +1,102 @@
+/// A catalog ready to serve: the language matcher over its localizations and, per
+/// language, the plural rules and number formatters, made once, so that a service
+/// resolves and formats each request with dictionary lookups and ICU's formatting alone.
+/// Safe to share between threads.
+///
+/// ```swift
+/// let strings = LocalizedStrings(catalog)
+/// let language = strings.language(acceptLanguage: "fr-CH, fr;q=0.9, en;q=0.5")   // "fr"
+/// try strings.format("files", [3], language: language)   // "3 fichiers"
+/// ```
+public final class LocalizedStrings: Sendable {
+    /// The catalog served.
+    public let catalog: StringCatalog
+    private let available: [String]
+    private let matcher: LocaleMatcher?
+    private let formatting: [String: LanguageFormatting]
+
+    /// Prepares `catalog` for serving.
+    ///
+    /// ```swift
+    /// let strings = LocalizedStrings(catalog)
+    /// ```
+    public init(_ catalog: StringCatalog) {
+        self.catalog = catalog
+        available = Self.matchable(catalog.languages)
+        matcher = Self.matcher(available)
+        var formatting: [String: LanguageFormatting] = [:]
+        for language in catalog.languages { formatting[language] = LanguageFormatting.of(language) }
+        self.formatting = formatting
+    }
+
+    /// The localization for the preferred languages, most preferred first (as
+    /// ``StringCatalog/preferredLanguage(for:)``).
+    ///
+    /// ```swift
+    /// strings.language(for: ["de-AT", "en"])   // "de" when the catalog has German
+    /// ```
+    public func language(for preferred: [String]) -> String {
+        Self.match(preferred, matcher: matcher, source: catalog.sourceLanguage)
+    }
+
+    /// The localization for an HTTP `Accept-Language` header (q-values honoured; `*` and
+    /// no match give the source language).
+    ///
+    /// ```swift
+    /// strings.language(acceptLanguage: "ja, *;q=0.1")   // "en" when the catalog has no Japanese
+    /// ```
+    public func language(acceptLanguage header: String) -> String {
+        language(for: AcceptLanguage.parse(header))
+    }
+
+    /// `key` formatted in `language` (as ``StringCatalog/format(_:_:language:device:width:isolate:)``),
+    /// with this catalog's cached rules and formatters.
+    ///
+    /// ```swift
+    /// try strings.format("greeting", ["Anna"], language: "fr")   // "Bonjour, Anna !"
+    /// ```
+    /// - Throws: what ``StringCatalog/format(_:_:language:device:width:isolate:)`` throws.
+    public func format(
+        _ key: String, _ arguments: [StringArgument], language: String, device: String = "other", width: Int? = nil, isolate: Bool = false
+    ) throws(StringsError) -> String {
+        guard let entry = catalog[key] else { throw StringsError(.unknownKey, "no such key", key: key) }
+        let formatting = self.formatting
+        return try catalog.format(
+            entry, arguments, language: language, device: device, width: width, isolate: isolate,
+            formatting: { formatting[$0] ?? LanguageFormatting.of($0) })
+    }
+
+    // MARK: Matching
+
+    private static let matchers = ConfigurationCache<[String], MatcherBox>(limit: 64)
+
+    private struct MatcherBox: Sendable { let matcher: LocaleMatcher? }
+
+    private static func matchable(_ languages: [String]) -> [String] {
+        languages.filter { $0 != "Base" && ICULocaleName($0) != nil }
+    }
+
+    private static func matcher(_ available: [String]) -> LocaleMatcher? {
+        var options = LocaleMatcher.Options()
+        options.defaultLocale = .none
+        return try? LocaleMatcher(available: available, options: options)
+    }
+
+    static func match(_ preferred: [String], available: [String], source: String) -> String {
+        let matchable = matchable(available)
+        let box = matchers.value(for: matchable) { MatcherBox(matcher: matcher(matchable)) }
+        return match(preferred, matcher: box.matcher, source: source)
+    }
+
+    private static func match(_ preferred: [String], matcher: LocaleMatcher?, source: String) -> String {
+        let usable = preferred.filter { $0 != "*" && ICULocaleName($0) != nil }
+        guard let matcher, !usable.isEmpty, let locale = (try? matcher.match(usable))?.locale else { return source }
+        return locale
+    }
+}
+
+/// The index of a gettext plural form for `n` under `forms` (a `Plural-Forms` header);
+/// without one, the Germanic rule of gettext's own default (`n != 1`).
+func gettextPluralIndex(_ n: UInt64, forms: String?) -> Int {
+    n == 1 ? 0 : 1
+}
