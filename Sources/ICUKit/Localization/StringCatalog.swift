@@ -25,6 +25,9 @@ public struct StringCatalog: Sendable, Hashable {
     /// such as `"nplurals=2; plural=(n != 1);"`; plural variations of kind
     /// ``Variations/Kind/gettextPlural`` are indexed by this expression's value.
     public var gettextPluralForms: [String: String]
+    /// The non-fatal findings of reading the files (a duplicate key, whose last value is
+    /// kept); empty for a catalog built in code.
+    public var readingProblems: [StringsProblem] = []
     /// The keys in file order.
     public private(set) var keys: [String]
     private var storage: [String: Entry]

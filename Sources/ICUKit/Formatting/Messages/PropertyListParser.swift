@@ -4,6 +4,16 @@ enum PropertyListValue: Sendable, Hashable {
     case dictionary([String: PropertyListValue])
     case array([PropertyListValue])
     case other(String)
+    /// A `<dict>` read with ``PropertyListParser/keepsOrder``: its keys in file order,
+    /// duplicates included.
+    case members([PropertyListMember])
+}
+
+/// One key of a `<dict>` in file order, with the byte offset of its `<key>` element.
+struct PropertyListMember: Sendable, Hashable {
+    var key: String
+    var value: PropertyListValue
+    var offset: Int
 }
 
 /// A small XML property-list reader (no DTD processing, no external entities).
@@ -11,8 +21,13 @@ struct PropertyListParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// Whether a `<dict>` reads as ``PropertyListValue/members(_:)`` (file order and
+    /// duplicates kept) rather than ``PropertyListValue/dictionary(_:)``.
+    var keepsOrder = false
 
     init(_ text: String) { bytes = Array(text.utf8) }
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
 
     private func fail(_ reason: String) -> FormattingError { .malformedPropertyList(reason, byteOffset: index) }
 
@@ -127,14 +142,17 @@ struct PropertyListParser {
         switch name {
         case "dict":
             var dictionary: [String: PropertyListValue] = [:]
-            if selfClosing { return .dictionary(dictionary) }
+            var members: [PropertyListMember] = []
+            if selfClosing { return keepsOrder ? .members(members) : .dictionary(dictionary) }
             while true {
                 skipMisc()
-                if starts("</") { try closeTag("dict"); return .dictionary(dictionary) }
+                if starts("</") { try closeTag("dict"); return keepsOrder ? .members(members) : .dictionary(dictionary) }
+                let offset = index
                 let (keyTag, keyClosed) = try openTag()
                 guard keyTag == "key" else { throw fail("expected <key> in <dict>, found <\(keyTag)>") }
                 let key = keyClosed ? "" : try text(until: "key")
-                dictionary[key] = try parseValue()
+                let value = try parseValue()
+                if keepsOrder { members.append(PropertyListMember(key: key, value: value, offset: offset)) } else { dictionary[key] = value }
             }
         case "array":
             var array: [PropertyListValue] = []
