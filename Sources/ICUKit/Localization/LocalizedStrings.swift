@@ -95,8 +95,16 @@ public final class LocalizedStrings: Sendable {
     }
 }
 
-/// The index of a gettext plural form for `n` under `forms` (a `Plural-Forms` header);
-/// without one, the Germanic rule of gettext's own default (`n != 1`).
+/// The index of a gettext plural form for `n` under `forms` (a `Plural-Forms` header,
+/// parsed once and cached); without one or with one that does not parse, gettext's own
+/// default, the Germanic `n != 1`.
 func gettextPluralIndex(_ n: UInt64, forms: String?) -> Int {
-    n == 1 ? 0 : 1
+    guard let forms, let rule = gettextRules.value(for: forms, { GettextRuleBox(rule: try? GettextPluralRule(forms)) }).rule else {
+        return n == 1 ? 0 : 1
+    }
+    return rule.index(for: n)
 }
+
+private struct GettextRuleBox: Sendable { let rule: GettextPluralRule? }
+
+private let gettextRules = ConfigurationCache<String, GettextRuleBox>(limit: 256)
