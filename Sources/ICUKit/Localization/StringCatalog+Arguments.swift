@@ -9,7 +9,8 @@ extension StringCatalog {
     /// catalog.argumentKinds(of: "greeting", language: "fr")   // [.string]
     /// ```
     public func argumentKinds(of key: String, language: String) -> [FormatPlaceholder.ArgumentKind?] {
-        guard let entry = self[key], let (localization, _) = localization(of: entry, language: language) else { return [] }
+        guard let entry = self[key] else { return [] }
+        let localization = resolved(entry, language: language).0
         var kinds: [FormatPlaceholder.ArgumentKind?] = []
         func record(_ index: Int, _ kind: FormatPlaceholder.ArgumentKind?) {
             guard index >= 0, index < 1_000 else { return }

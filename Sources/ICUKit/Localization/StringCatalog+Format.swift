@@ -41,7 +41,7 @@ extension StringCatalog {
         _ entry: Entry, _ arguments: [StringArgument], language: String, device: String, width: Int?, isolate: Bool,
         formatting: (String) -> LanguageFormatting
     ) throws(StringsError) -> String {
-        guard let (found, textLanguage) = localization(of: entry, language: language) else { return entry.key }
+        let (found, textLanguage) = resolved(entry, language: language)
         var engine = FormatEngine(
             arguments: arguments, numbers: formatting(language), plurals: formatting(textLanguage), isolate: isolate,
             device: device, width: width, gettextForms: origin == .gettext ? gettextPluralForms[textLanguage] : nil)
@@ -51,6 +51,15 @@ extension StringCatalog {
             error.key = entry.key
             throw error
         }
+    }
+
+    /// The localization to use for `entry` in `language` and the language it is in; last
+    /// of the chain, the key itself, a format string as Apple's callers use it (gettext:
+    /// the msgid, without its context).
+    func resolved(_ entry: Entry, language: String) -> (Localization, String) {
+        if let found = localization(of: entry, language: language) { return found }
+        let keyText = entry.key.split(separator: "\u{4}", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? entry.key
+        return (Localization(unit: StringUnit(state: .translated, value: keyText)), sourceLanguage)
     }
 
     /// The localization to use for `entry` in `language` and the language it is in:
