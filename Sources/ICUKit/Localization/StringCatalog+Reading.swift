@@ -173,7 +173,9 @@ extension StringCatalog {
             parts.append(try StringCatalog(bytes: contents(of: file), format: format, language: language(ofFileAt: file, format: format), file: file))
         }
         var catalog = StringCatalog(sourceLanguage: parts[0].sourceLanguage, origin: .gettext)
-        for part in parts { catalog.absorb(part, replacing: true) }
+        // The source language's own file last: its msgstr forms win over the msgids.
+        for part in parts where part.languages != [part.sourceLanguage] { catalog.absorb(part, replacing: true) }
+        for part in parts where part.languages == [part.sourceLanguage] { catalog.absorb(part, replacing: true) }
         return catalog
     }
 

@@ -82,13 +82,19 @@ struct StringsDictReader {
             }
         }
         let format = result.unit?.value ?? ""
+        // A format that is one variable alone ("%#@value@") is a plural of the whole text.
+        if variables.count == 1, result.variations == nil, format == "%#@\(variables[0].key)@" || format == "%1$#@\(variables[0].key)@" {
+            result.variations = try substitution(variables[0], key: key, argNum: nil, asArg: false).variations
+            result.unit = nil
+            return result
+        }
         for variable in variables {
             guard case .members = variable.value else {
                 problems.append(StringsProblem(file: file, key: key, language: language, severity: .warning, kind: "unknown-member",
                                                message: "<\(variable.key)> is not a variable <dict> and is ignored"))
                 continue
             }
-            result.substitutions[variable.key] = try substitution(variable, key: key, argNum: Self.position(of: variable.key, in: format))
+            result.substitutions[variable.key] = try substitution(variable, key: key, argNum: Self.position(of: variable.key, in: format), asArg: true)
         }
         guard result.unit != nil || result.variations != nil else {
             throw fail("entry has no NSStringLocalizedFormatKey", at: item.offset, key: key)
@@ -96,7 +102,9 @@ struct StringsDictReader {
         return result
     }
 
-    private mutating func substitution(_ item: PropertyListMember, key: String, argNum: Int?) throws(StringsError) -> StringCatalog.Substitution {
+    /// A variable; with `asArg`, the conversion of its own argument in each case text
+    /// (`%lld`, or `%2$lld` at its position) becomes `%arg`, as in a catalog.
+    private mutating func substitution(_ item: PropertyListMember, key: String, argNum: Int?, asArg: Bool) throws(StringsError) -> StringCatalog.Substitution {
         var result = StringCatalog.Substitution(argNum: argNum, formatSpecifier: "")
         var cases: [String: StringCatalog.Localization] = [:]
         var ruleType: String?
@@ -109,6 +117,16 @@ struct StringsDictReader {
         }
         guard ruleType == "NSStringPluralRuleType" else {
             throw fail("variable \"\(item.key)\" has NSStringFormatSpecTypeKey \(ruleType.map { "\"\($0)\"" } ?? "missing"), not NSStringPluralRuleType", at: item.offset, key: key)
+        }
+        if asArg, !result.formatSpecifier.isEmpty {
+            let positional = argNum.map { "%\($0)$" + result.formatSpecifier }
+            let plain = "%" + result.formatSpecifier
+            for (name, text) in cases {
+                guard var value = text.unit?.value,
+                      let range = positional.flatMap({ value.firstRange(of: $0) }) ?? value.firstRange(of: plain) else { continue }
+                value.replaceSubrange(range, with: "%arg")
+                cases[name]?.unit?.value = value
+            }
         }
         result.variations = .init(kind: .plural, cases: cases)
         return result
