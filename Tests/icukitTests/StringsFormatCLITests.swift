@@ -175,4 +175,13 @@ struct StringsFormatCLITests {
         let broken = try cli.run(["strings", "format", folder + "/Broken.xcstrings", "Tap"])
         #expect(broken.status == 65 && broken.stderr.contains("Broken.xcstrings"))
     }
+
+    @Test("tour: a catalog in three languages (four Russian forms, six Arabic), a check and pseudo-localization")
+    func tour() throws {
+        let result = try cli.run(["tour"])
+        #expect(result.status == 0)
+        for needle in ["3 фотографии", "5 фотографий", "لا توجد صور", "٣ صور", "No photos", "placeholder-type", "en-XA: [", "ar-XB:"] {
+            #expect(result.stdout.contains(needle), "\(needle)")
+        }
+    }
 }
