@@ -14,6 +14,14 @@ public final class LocalizedStrings: Sendable {
     private let available: [String]
     private let matcher: LocaleMatcher?
     private let formatting: [String: LanguageFormatting]
+    /// Per catalog language, each key resolved through the fallback chain once: a text
+    /// without placeholders or variations is served as it is.
+    private let tables: [String: [String: Resolved]]
+
+    private enum Resolved: Sendable {
+        case text(String)
+        case format(StringCatalog.Localization, textLanguage: String)
+    }
 
     /// Prepares `catalog` for serving.
     ///
@@ -25,8 +33,26 @@ public final class LocalizedStrings: Sendable {
         available = Self.matchable(catalog.languages)
         matcher = Self.matcher(available)
         var formatting: [String: LanguageFormatting] = [:]
-        for language in catalog.languages { formatting[language] = LanguageFormatting.of(language) }
+        var tables: [String: [String: Resolved]] = [:]
+        let entries = catalog.entries
+        for language in catalog.languages {
+            formatting[language] = LanguageFormatting.of(language)
+            var table: [String: Resolved] = [:]
+            table.reserveCapacity(entries.count)
+            for entry in entries {
+                let (localization, textLanguage) = catalog.resolved(entry, language: language)
+                if localization.variations == nil, localization.substitutions.isEmpty, let unit = localization.unit,
+                    !unit.value.utf8.contains(UInt8(ascii: "%"))
+                {
+                    table[entry.key] = .text(unit.value)
+                } else {
+                    table[entry.key] = .format(localization, textLanguage: textLanguage)
+                }
+            }
+            tables[language] = table
+        }
         self.formatting = formatting
+        self.tables = tables
     }
 
     /// The localization for the preferred languages, most preferred first (as
@@ -59,6 +85,22 @@ public final class LocalizedStrings: Sendable {
     public func format(
         _ key: String, _ arguments: [StringArgument], language: String, device: String = "other", width: Int? = nil, isolate: Bool = false
     ) throws(StringsError) -> String {
+        if let table = tables[language] {
+            switch table[key] {
+            case .text(let text)?: return text
+            case .format(let localization, let textLanguage)?:
+                guard let numbers = formatting[language], let plurals = formatting[textLanguage] else { break }
+                var engine = FormatEngine(
+                    arguments: arguments, numbers: numbers, plurals: plurals, isolate: isolate, device: device, width: width,
+                    gettextForms: catalog.origin == .gettext ? catalog.gettextPluralForms[textLanguage] : nil)
+                do { return try engine.format(localization) } catch {
+                    var error = error
+                    error.key = key
+                    throw error
+                }
+            case nil: throw StringsError(.unknownKey, "no such key", key: key)
+            }
+        }
         guard let entry = catalog[key] else { throw StringsError(.unknownKey, "no such key", key: key) }
         let formatting = self.formatting
         return try catalog.format(
