@@ -8,6 +8,11 @@ final class LanguageFormatting: Sendable {
     let plurals: PluralRules?
     /// `%d` and friends without flags: the locale's grouping, digits and minus sign.
     let integer: ICUNumberFormatter?
+    /// `%d` of 0 ..< ``smallCount`` without flags, and the plural categories of those
+    /// numbers, made once: counts in UI strings are mostly small.
+    let smallIntegers: [String]
+    let smallCategories: [PluralCategory]
+    static let smallCount = 256
     private let formatters = Mutex<[String: ICUNumberFormatter]>([:])
 
     private static let cache = ConfigurationCache<String, LanguageFormatting>(limit: 512)
@@ -23,7 +28,11 @@ final class LanguageFormatting: Sendable {
         let locale = (try? LocaleID(language == "Base" ? "" : language)) ?? .root
         self.locale = locale
         plurals = try? PluralRules(locale: locale)
-        integer = try? ICUNumberFormatter(skeleton: "", locale: locale)
+        let integer = try? ICUNumberFormatter(skeleton: "", locale: locale)
+        self.integer = integer
+        let plurals = self.plurals
+        smallIntegers = integer.map { formatter in (0..<Self.smallCount).map { (try? formatter.format($0)) ?? String($0) } } ?? []
+        smallCategories = plurals.map { rules in (0..<Self.smallCount).map { (try? rules.category(for: Double($0))) ?? .other } } ?? []
     }
 
     /// The formatter for `skeleton` in this language.
@@ -43,7 +52,9 @@ final class LanguageFormatting: Sendable {
     /// `other`; a variation without `other` gives its first case in CLDR order.
     func pluralCase<Value>(_ cases: [String: Value], value: Double) -> Value? {
         if value == 0, let zero = cases["zero"] { return zero }
-        if value.isFinite, let plurals, let category = try? plurals.category(for: value), let hit = cases[category.rawValue] {
+        if value >= 0, value < Double(smallCategories.count), value.rounded(.towardZero) == value {
+            if let hit = cases[smallCategories[Int(value)].rawValue] { return hit }
+        } else if value.isFinite, let plurals, let category = try? plurals.category(for: value), let hit = cases[category.rawValue] {
             return hit
         }
         if let other = cases["other"] { return other }
@@ -73,8 +84,12 @@ enum PrintfConversion {
             var value = try integer(argument, placeholder)
             if placeholder.length == "h" { value = Int64(Int16(truncatingIfNeeded: value)) }
             if placeholder.length == "hh" { value = Int64(Int8(truncatingIfNeeded: value)) }
-            text = try decimal(value < 0, flags: flags, width: width, precision: precision, formatting: formatting) { f throws(FormattingError) in
-                try f.format(Int(value))
+            if flags.isEmpty, precision == nil, value >= 0, value < Int64(formatting.smallIntegers.count) {
+                text = formatting.smallIntegers[Int(value)]
+            } else {
+                text = try decimal(value < 0, flags: flags, width: width, precision: precision, formatting: formatting) { f throws(FormattingError) in
+                    try f.format(Int(value))
+                }
             }
         case "u", "U":
             let value = unsigned(try integer(argument, placeholder), length: placeholder.length)
