@@ -178,7 +178,18 @@ struct CatalogJSONParser {
     private mutating func parseString() throws(StringsError) -> String {
         let start = index
         index += 1
-        var output: [UInt8] = []
+        // The common case, a string without escapes: validated straight from the file's bytes.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let from = index
+            let text = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[from..<end]), as: UTF8.self) }
+            guard let text else { throw fail("invalid UTF-8 in a string", at: start) }
+            index = end + 1
+            return text
+        }
+        var output: [UInt8] = Array(bytes[index..<end])
+        index = end
         while true {
             guard index < bytes.count else { throw fail("unterminated string", at: start) }
             let byte = bytes[index]
