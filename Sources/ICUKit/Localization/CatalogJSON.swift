@@ -1,7 +1,7 @@
 /// A JSON value as a String Catalog holds it: objects keep their members in file order,
 /// duplicates included, with the byte offset of each member's key, so a reader can report
 /// duplicate keys and point at the place of a bad value.
-indirect enum CatalogJSON: Sendable {
+enum CatalogJSON: Sendable {
     case string(String)
     case number(String)
     case bool(Bool)
