@@ -14,9 +14,11 @@ public final class LocalizedStrings: Sendable {
     private let available: [String]
     private let matcher: LocaleMatcher?
     private let formatting: [String: LanguageFormatting]
-    /// Per catalog language, each key resolved through the fallback chain once: a text
-    /// without placeholders or variations is served as it is.
-    private let tables: [String: [String: Resolved]]
+    /// The position of each key in `tables`' rows.
+    private let keyIndex: [String: Int]
+    /// Per catalog language, each key resolved through the fallback chain once, in file
+    /// order: a text without placeholders or variations is served as it is.
+    private let tables: [String: [Resolved]]
 
     private enum Resolved: Sendable {
         case text(String)
@@ -33,25 +35,29 @@ public final class LocalizedStrings: Sendable {
         available = Self.matchable(catalog.languages)
         matcher = Self.matcher(available)
         var formatting: [String: LanguageFormatting] = [:]
-        var tables: [String: [String: Resolved]] = [:]
+        var tables: [String: [Resolved]] = [:]
         let entries = catalog.entries
+        var keyIndex: [String: Int] = [:]
+        keyIndex.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() { keyIndex[entry.key] = index }
         for language in catalog.languages {
             formatting[language] = LanguageFormatting.of(language)
-            var table: [String: Resolved] = [:]
+            var table: [Resolved] = []
             table.reserveCapacity(entries.count)
             for entry in entries {
                 let (localization, textLanguage) = catalog.resolved(entry, language: language)
                 if localization.variations == nil, localization.substitutions.isEmpty, let unit = localization.unit,
                     !unit.value.utf8.contains(UInt8(ascii: "%"))
                 {
-                    table[entry.key] = .text(unit.value)
+                    table.append(.text(unit.value))
                 } else {
-                    table[entry.key] = .format(localization, textLanguage: textLanguage)
+                    table.append(.format(localization, textLanguage: textLanguage))
                 }
             }
             tables[language] = table
         }
         self.formatting = formatting
+        self.keyIndex = keyIndex
         self.tables = tables
     }
 
@@ -86,9 +92,10 @@ public final class LocalizedStrings: Sendable {
         _ key: String, _ arguments: [StringArgument], language: String, device: String = "other", width: Int? = nil, isolate: Bool = false
     ) throws(StringsError) -> String {
         if let table = tables[language] {
-            switch table[key] {
-            case .text(let text)?: return text
-            case .format(let localization, let textLanguage)?:
+            guard let index = keyIndex[key] else { throw StringsError(.unknownKey, "no such key", key: key) }
+            switch table[index] {
+            case .text(let text): return text
+            case .format(let localization, let textLanguage):
                 guard let numbers = formatting[language], let plurals = formatting[textLanguage] else { break }
                 var engine = FormatEngine(
                     arguments: arguments, numbers: numbers, plurals: plurals, isolate: isolate, device: device, width: width,
@@ -98,7 +105,6 @@ public final class LocalizedStrings: Sendable {
                     error.key = key
                     throw error
                 }
-            case nil: throw StringsError(.unknownKey, "no such key", key: key)
             }
         }
         guard let entry = catalog[key] else { throw StringsError(.unknownKey, "no such key", key: key) }

@@ -19,8 +19,10 @@ struct XCStringsReader {
     /// duplicate reported.
     private mutating func members(_ value: CatalogJSON, at offset: Int, key: String?, language: String = "", what: String) throws(StringsError) -> [CatalogJSON.Member] {
         guard case .object(let list) = value else { throw fail("\(what) is \(value.typeName), not an object", at: offset, key: key) }
-        // Objects of a few members (nearly all of them) are searched in place: no table to build.
+        // Objects of a few members (nearly all of them) are searched in place: no table to build,
+        // and without a duplicate no copy either.
         let small = list.count <= 16
+        if small, !list.indices.contains(where: { at in list[..<at].contains { $0.key == list[at].key } }) { return list }
         var position: [String: Int] = [:]
         var result: [CatalogJSON.Member] = []
         result.reserveCapacity(list.count)
