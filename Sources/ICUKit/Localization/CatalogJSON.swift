@@ -179,11 +179,19 @@ struct CatalogJSONParser {
         let start = index
         index += 1
         // The common case, a string without escapes: validated straight from the file's bytes.
+        // ASCII text needs no validation.
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        var union: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            union |= bytes[end]
+            end += 1
+        }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             let from = index
-            let text = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[from..<end]), as: UTF8.self) }
+            let text = bytes.withUnsafeBufferPointer { buffer in
+                let slice = UnsafeBufferPointer(rebasing: buffer[from..<end])
+                return union < 0x80 ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+            }
             guard let text else { throw fail("invalid UTF-8 in a string", at: start) }
             index = end + 1
             return text

@@ -32,7 +32,8 @@ public final class LocalizedStrings: Sendable {
     /// ```
     public init(_ catalog: StringCatalog) {
         self.catalog = catalog
-        available = Self.matchable(catalog.languages)
+        let languages = catalog.languages
+        available = Self.matchable(languages)
         matcher = Self.matcher(available)
         var formatting: [String: LanguageFormatting] = [:]
         var tables: [String: [Resolved]] = [:]
@@ -40,7 +41,7 @@ public final class LocalizedStrings: Sendable {
         var keyIndex: [String: Int] = [:]
         keyIndex.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() { keyIndex[entry.key] = index }
-        for language in catalog.languages {
+        for language in languages {
             formatting[language] = LanguageFormatting.of(language)
             var table: [Resolved] = []
             table.reserveCapacity(entries.count)
