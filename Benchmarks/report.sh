@@ -6,7 +6,7 @@
 # CLD2 in instructions and wall time (hyperfine).
 #
 # Usage: Benchmarks/report.sh [--quick] [--output FILE] [SECTION...]
-#   SECTION   segmentation text transliteration bidi dates locale-match cli accuracy
+#   SECTION   segmentation text transliteration bidi dates locale-match strings cli accuracy
 #             (default: all of them, in that order)
 #   --quick   small inputs, few repetitions, a few rows per section: proves the script works in
 #             minutes; its figures mean nothing
@@ -21,7 +21,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
-all_sections="segmentation text transliteration bidi dates locale-match cli accuracy"
+all_sections="segmentation text transliteration bidi dates locale-match strings cli accuracy"
 quick="" output="" sections=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -197,6 +197,31 @@ EOF
        /from tags/ { printf "| match, from tags | %s | %s | %.2f |\n", $5, $8, $5 / $8 }
        /Locale objs/ { printf "| match, prebuilt `Locale` objects | — | %s | |\n", $6 }' "$work/locale.txt"
   printf '\nSection alone: `%s`.\n\n' "Benchmarks/locale-match.sh callgrind"
+}
+
+section_strings() {
+  need python3 msgfmt
+  local n=1000000
+  [ -n "$quick" ] && n=20000
+  bash "$here/strings-bench.sh" "$n" > "$work/strings.txt"
+  cat <<EOF
+## An app's strings
+
+A generated 5,000-key, 10-language String Catalog (4,000 texts, 1,000 plurals) loaded and
+served on one core: ICUKit (\`StringCatalog\` + \`LocalizedStrings\`) against Foundation's
+\`.strings\` lookup on Linux (\`Bundle.localizedString(forKey:value:table:)\`, one bundle per
+\`.lproj\`, its first load: Foundation keeps tables) and Python's \`gettext\` on the same
+strings as \`.mo\` files; $n lookups of texts without arguments, $((n / 10)) formats with one
+argument (ICUKit plurals; Foundation \`String(format:locale:)\` of the looked-up text).
+Microseconds per operation (best of runs); in parentheses, peer ÷ ICUKit.
+
+| row | ICUKit | Foundation | Python gettext |
+|---|---:|---:|---:|
+EOF
+  awk '$2 == "ICUKit" || $2 == "Foundation" || $2 == "Python" { v[$1, $2] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+       function cell(r, p) { return v[r, p] == "" ? "—" : sprintf("%s (%.1fx)", v[r, p], v[r, p] / v[r, "ICUKit"]) }
+       END { for (i = 1; i <= n; i++) printf "| %s | %s | %s | %s |\n", order[i], v[order[i], "ICUKit"], cell(order[i], "Foundation"), cell(order[i], "Python") }' "$work/strings.txt"
+  printf '\nSection alone: `%s`.\n\n' "Benchmarks/strings-bench.sh"
 }
 
 section_cli() {

@@ -22,6 +22,7 @@ struct TourCommand: CLICommand {
         try datesTour()
         try numbersAndLocalesTour()
         try spoofTour()
+        try stringsTour()
     }
 }
 

@@ -1,7 +1,7 @@
 /// A JSON value as a String Catalog holds it: objects keep their members in file order,
 /// duplicates included, with the byte offset of each member's key, so a reader can report
 /// duplicate keys and point at the place of a bad value.
-indirect enum CatalogJSON: Sendable {
+enum CatalogJSON: Sendable {
     case string(String)
     case number(String)
     case bool(Bool)
@@ -178,7 +178,26 @@ struct CatalogJSONParser {
     private mutating func parseString() throws(StringsError) -> String {
         let start = index
         index += 1
-        var output: [UInt8] = []
+        // The common case, a string without escapes: validated straight from the file's bytes.
+        // ASCII text needs no validation.
+        var end = index
+        var union: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            union |= bytes[end]
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let from = index
+            let text = bytes.withUnsafeBufferPointer { buffer in
+                let slice = UnsafeBufferPointer(rebasing: buffer[from..<end])
+                return union < 0x80 ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+            }
+            guard let text else { throw fail("invalid UTF-8 in a string", at: start) }
+            index = end + 1
+            return text
+        }
+        var output: [UInt8] = Array(bytes[index..<end])
+        index = end
         while true {
             guard index < bytes.count else { throw fail("unterminated string", at: start) }
             let byte = bytes[index]

@@ -19,15 +19,20 @@ struct XCStringsReader {
     /// duplicate reported.
     private mutating func members(_ value: CatalogJSON, at offset: Int, key: String?, language: String = "", what: String) throws(StringsError) -> [CatalogJSON.Member] {
         guard case .object(let list) = value else { throw fail("\(what) is \(value.typeName), not an object", at: offset, key: key) }
+        // Objects of a few members (nearly all of them) are searched in place: no table to build,
+        // and without a duplicate no copy either.
+        let small = list.count <= 16
+        if small, !list.indices.contains(where: { at in list[..<at].contains { $0.key == list[at].key } }) { return list }
         var position: [String: Int] = [:]
         var result: [CatalogJSON.Member] = []
+        result.reserveCapacity(list.count)
         for member in list {
-            if let at = position[member.key] {
+            if let at = small ? result.firstIndex(where: { $0.key == member.key }) : position[member.key] {
                 problems.append(StringsProblem(file: file, key: key ?? member.key, language: language, severity: .warning, kind: "duplicate-key",
                                                message: "\"\(member.key)\" appears again in \(what) at line \(CatalogJSONParser.line(of: member.offset, in: bytes)); the last value is kept"))
                 result[at] = member
             } else {
-                position[member.key] = result.count
+                if !small { position[member.key] = result.count }
                 result.append(member)
             }
         }

@@ -30,6 +30,9 @@ struct RecordPipeline: Sendable {
     let onError: OnErrorPolicy
     let jobs: Int
     let flushesEachRecord: Bool
+    /// Each line is handed to the body as its text (a JSON object the command decodes
+    /// itself) rather than decoded as one JSON string.
+    var rawLines = false
 
     /// Records handed to the workers at a time, per job (at most ``batchBytes`` of input).
     /// Each batch costs a wake-up of the sleeping workers, dear on a VM (an idle vCPU halts):
@@ -62,7 +65,7 @@ struct RecordPipeline: Sendable {
                 var result = RecordResult.blank
                 let more = try reader.nextLine { line, number, offset throws(CLIFailure) in
                     scratch.removeAll()
-                    result = Self.process(line, number: number, offset: offset, lossy: lossy, into: &scratch, body)
+                    result = Self.process(line, number: number, offset: offset, lossy: lossy, rawLines: rawLines, into: &scratch, body)
                 }
                 if !more { break }
                 try emit(result, scratch: scratch, into: &out, skipped: &skipped)
@@ -101,10 +104,19 @@ struct RecordPipeline: Sendable {
 
     /// One JSON Lines record: decoded, checked and run through `body` into `scratch`.
     static func process(
-        _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, lossy: Bool,
+        _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, lossy: Bool, rawLines: Bool = false,
         into scratch: inout OutputBuffer, _ body: DocumentBody
     ) -> RecordResult {
         if JSONLines.isBlank(line) { return .blank }
+        if rawLines {
+            if let invalid = UTF8Decoding.firstInvalidOffset(in: line), !lossy {
+                return .failure(line: number, .data("invalid UTF-8 at byte offset \(offset + invalid) (use --lossy to replace it with U+FFFD)"))
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            if text.allSatisfy(\.isWhitespace) { return .blank }
+            do { try body(text, &scratch) } catch { return .failure(line: number, error) }
+            return .output
+        }
         var decoded: String?
         // One validation, the standard library's as the string is made; the checks for which
         // failure it was run only when it failed.
@@ -195,7 +207,7 @@ struct RecordPipeline: Sendable {
     private func start(_ batch: Batch, _ body: @escaping DocumentBody) -> Running {
         let group = DispatchGroup()
         batch.claimed.store(0, ordering: .relaxed)
-        let job = Job(batch: batch, shared: batch.shared(), lossy: lossy, body: body)
+        let job = Job(batch: batch, shared: batch.shared(), lossy: lossy, rawLines: rawLines, body: body)
         for _ in 0..<min(jobs - 1, batch.count) {
             DispatchQueue.global().async(group: group) { job.run() }
         }
@@ -268,6 +280,7 @@ private struct Job: @unchecked Sendable {
     let batch: Batch
     let shared: SharedBatch
     let lossy: Bool
+    let rawLines: Bool
     let body: DocumentBody
 
     /// Records claimed at a time: few enough to balance, enough to keep the counter cold.
@@ -283,7 +296,8 @@ private struct Job: @unchecked Sendable {
                 let entry = shared.lines[index]
                 let line = UnsafeBufferPointer(rebasing: shared.arena[start..<entry.end])
                 shared.outputs[index].removeAll()
-                shared.results[index] = RecordPipeline.process(line, number: entry.number, offset: entry.offset, lossy: lossy, into: &shared.outputs[index], body)
+                shared.results[index] = RecordPipeline.process(
+                    line, number: entry.number, offset: entry.offset, lossy: lossy, rawLines: rawLines, into: &shared.outputs[index], body)
             }
         }
     }

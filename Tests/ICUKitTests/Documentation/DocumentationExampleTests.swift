@@ -672,3 +672,38 @@ func importFile(_ bytes: [UInt8], localeName: String) throws(ImportError) -> Str
     do { return try EncodingDetector(languageHint: locale.language).decode(bytes).text }
     catch { throw .encoding(error) }
 }
+
+// MARK: LocalizingAService.md
+
+@Suite struct LocalizingAServiceExampleTests {
+    @Test("LocalizingAService: load, resolve, format, serve")
+    func localizingAService() throws {
+        let json = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {"%lld files": {"localizations": {
+              "en": {"variations": {"plural": {
+                "one": {"stringUnit": {"state": "translated", "value": "%lld file"}},
+                "other": {"stringUnit": {"state": "translated", "value": "%lld files"}}}}},
+              "ru": {"variations": {"plural": {
+                "one": {"stringUnit": {"state": "translated", "value": "%lld файл"}},
+                "few": {"stringUnit": {"state": "translated", "value": "%lld файла"}},
+                "many": {"stringUnit": {"state": "translated", "value": "%lld файлов"}},
+                "other": {"stringUnit": {"state": "translated", "value": "%lld файла"}}}}}}}}}
+            """
+        let catalog = try StringCatalog(bytes: Array(json.utf8), format: .xcstrings)
+        let languages = catalog.languages   // ["en", "ru"]
+        #expect(languages == ["en", "ru"])
+
+        let language = catalog.preferredLanguage(for: AcceptLanguage.parse("ru-UA, en;q=0.5"))   // "ru"
+        let few = try catalog.format("%lld files", [3], language: language)         // "3 файла"
+        let many = try catalog.format("%lld files", [5], language: language)        // "5 файлов"
+        let english = try catalog.format("%lld files", [1_000], language: "en-GB")  // "1,000 files"
+        #expect(language == "ru")
+        #expect(few == "3 файла" && many == "5 файлов" && english == "1,000 files")
+
+        let strings = LocalizedStrings(catalog)
+        let chosen = strings.language(acceptLanguage: "de-CH, ru;q=0.8")    // "ru"
+        let one = try strings.format("%lld files", [21], language: chosen)   // "21 файл"
+        #expect(chosen == "ru")
+        #expect(one == "21 файл")
+    }
+}
