@@ -65,7 +65,7 @@ struct GettextMOReader {
         // The header (msgid "") as .po text, read by the .po reader's rules.
         var header = ""
         if let entry = pairs.first(where: { $0.id.isEmpty }) { header = try text(entry.translation[...], at: entry.offset, key: "") }
-        let headerPO = "msgid \"\"\nmsgstr \"\(Self.escape(header))\"\n"
+        let headerPO = "msgid \"\"\nmsgstr \"\(StringCatalog.poEscaped(header))\"\n"
         var headerReader = GettextPOReader(text: headerPO, file: file, fallbackLanguage: fallbackLanguage)
         var catalog = try headerReader.read()
         let source = catalog.sourceLanguage
@@ -103,21 +103,5 @@ struct GettextMOReader {
             return value.isEmpty ? nil : StringCatalog.gettextLanguage(value)
         }
         return nil
-    }
-
-    /// A header text as a `.po` string body.
-    static func escape(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": output += "\\\\"
-            case "\"": output += "\\\""
-            case "\n": output += "\\n"
-            case "\t": output += "\\t"
-            case "\r": output += "\\r"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }

@@ -74,6 +74,7 @@ extension StringCatalog {
         return out
     }
 
+    /// `text` as the body of a `.po` string (also how a `.mo` header is read back as `.po`).
     static func poEscaped(_ text: String) -> String {
         var output = ""
         for scalar in text.unicodeScalars {
