@@ -229,7 +229,7 @@ struct FormatIntervalCommand: CLICommand {
         name: "interval",
         abstract: "Format the interval between two ISO 8601 instants, shared parts shown once.",
         discussion: "json: {\"text\":…}.",
-        options: { [templateOption] + DateFormattingOptions.options + [FormatOption<OutputFormat>.option, instantsOption] }
+        options: { [templateOption] + DateFormattingOptions.options + [EngineOption.option, FormatOption<OutputFormat>.option, instantsOption] }
     )
 
     static let templateOption = OptionSpec.option("template", help: "ICU skeleton (default yMMMd).", default: "yMMMd")
@@ -237,12 +237,14 @@ struct FormatIntervalCommand: CLICommand {
 
     var template: String
     var options: DateFormattingOptions
+    var engine: EngineOption
     var output: FormatOption<OutputFormat>
     var instants: [String]
 
     init(_ arguments: ParsedArguments) {
         template = arguments.string(Self.templateOption)!
         options = DateFormattingOptions(arguments)
+        engine = EngineOption(arguments)
         output = FormatOption<OutputFormat>(arguments)
         instants = arguments.strings(Self.instantsOption)
     }
@@ -250,7 +252,10 @@ struct FormatIntervalCommand: CLICommand {
     func run() throws {
         let formatter: DateRangeFormatter
         do {
-            formatter = try DateRangeFormatter(template: template, locale: try options.localeID(), calendar: try options.calendarSystem(), timeZone: options.zone(), context: options.context, strict: options.strict)
+            let locale = try options.localeID()
+            var calendar = try options.calendarSystem()
+            if engine.reckoning == .icu { calendar = try (calendar ?? CalendarSystem(locale: locale)).withReckoning(.icu) }
+            formatter = try DateRangeFormatter(template: template, locale: locale, calendar: calendar, timeZone: options.zone(), context: options.context, strict: options.strict)
         } catch {
             throw formattingFailure(error)
         }

@@ -41,6 +41,16 @@ struct FormatDateCLITests {
         #expect(try cli.run(["format", "duration", "60", "--remaining", "--locale", "de"]).status == 64)
     }
 
+    @Test("format interval: corrected chinese and hebrew fields; --engine icu gives ICU's")
+    func intervalReckoning() throws {
+        let chinese = ["format", "interval", "2027-02-06", "2027-02-08", "--locale", "en@calendar=chinese", "--time-zone", "UTC"]
+        #expect(try cli.run(chinese).stdout == "Mo1 1\u{2009}–\u{2009}3, ding-wei\n")
+        #expect(try cli.run(chinese + ["--engine", "icu"]).stdout == "Mo12 30, bing-wu\u{2009}–\u{2009}Mo1 2, ding-wei\n")
+        let hebrew = ["format", "interval", "2046-09-30", "2046-10-02", "--locale", "en", "--calendar", "hebrew", "--time-zone", "UTC"]
+        #expect(try cli.run(hebrew).stdout == "29 Elul 5806\u{2009}–\u{2009}2 Tishri 5807\n")
+        #expect(try cli.run(hebrew + ["--engine", "icu"]).stdout == "28 Elul 5806\u{2009}–\u{2009}1 Tishri 5807\n")
+    }
+
     @Test("format interval, duration, relative")
     func others() throws {
         #expect(try cli.run(["format", "interval", "2026-05-01", "2026-05-03", "--locale", "de_DE", "--time-zone", "UTC"]).stdout == "1.–3. Mai 2026\n")

@@ -192,4 +192,25 @@ struct CalendarReckoningTests {
         #expect(try text("en@calendar=hebrew", "2046-10-02T12:00:00Z") == "Tuesday, 2 Tishri 5807")
         #expect(try text("ko@calendar=dangi", "2017-02-26T12:00:00Z").contains("2월 1일"))
     }
+
+    @Test("intervals show the corrected fields; .icu reckoning and other calendars show ICU's")
+    func intervals() throws {
+        func text(_ locale: String, _ from: String, _ to: String, template: String = "yMMMd", calendar: CalendarSystem? = nil) throws -> String {
+            try DateRangeFormatter(template: template, locale: LocaleID(locale), calendar: calendar, timeZone: "UTC")
+                .format(ISO8601Text.parse(from), ISO8601Text.parse(to))
+        }
+        let icu = try CalendarSystem("chinese").withReckoning(.icu)
+        #expect(try text("en@calendar=chinese", "2027-02-06T12:00:00Z", "2027-02-08T12:00:00Z") == "Mo1 1\u{2009}–\u{2009}3, ding-wei")
+        #expect(try text("en@calendar=chinese", "2027-02-06T12:00:00Z", "2027-02-08T12:00:00Z", calendar: icu) == "Mo12 30, bing-wu\u{2009}–\u{2009}Mo1 2, ding-wei")
+        #expect(try text("en@calendar=chinese", "2027-02-06T10:00:00Z", "2027-02-06T11:30:00Z", template: "MMMdjm") == "Mo1 1, 10:00\u{2009}–\u{2009}11:30\u{202F}AM")
+        #expect(try text("en@calendar=chinese", "2027-02-06T12:00:00Z", "2027-02-08T12:00:00Z", template: "yMMMEd") == "Sat, Mo1 1, 2027\u{2009}–\u{2009}Mon, Mo1 3, 2027")
+        // ICU's 1917 has no leap second month: the two corrected dates, joined.
+        #expect(try text("en@calendar=chinese", "1917-03-23T12:00:00Z", "1917-03-25T12:00:00Z")
+                == "Mo2bis 1, 1917\u{2009}–\u{2009}Mo2bis 3, 1917")
+        #expect(try text("en@calendar=hebrew", "2046-09-30T12:00:00Z", "2046-10-02T12:00:00Z") == "29 Elul 5806\u{2009}–\u{2009}2 Tishri 5807")
+        #expect(try text("en@calendar=hebrew", "2046-09-30T12:00:00Z", "2046-10-02T12:00:00Z",
+                         calendar: CalendarSystem("hebrew").withReckoning(.icu)) == "28 Elul 5806\u{2009}–\u{2009}1 Tishri 5807")
+        #expect(try text("en@calendar=chinese", "2026-05-01T12:00:00Z", "2026-05-03T12:00:00Z")
+                == text("en@calendar=chinese", "2026-05-01T12:00:00Z", "2026-05-03T12:00:00Z", calendar: icu))
+    }
 }

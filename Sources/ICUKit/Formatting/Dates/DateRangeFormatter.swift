@@ -5,7 +5,9 @@ import FoundationEssentials
 /// once: "May 1 – 3, 2026", "1.–3. Mai 2026", "2026年5月1日至3日".
 ///
 /// The template is an ICU skeleton (`"yMMMd"`, `"jm"`, `"yMMMdjm"`); the locale's
-/// interval patterns decide what is shared. `Sendable`; configurations are cached.
+/// interval patterns decide what is shared. Chinese, Dangi and Hebrew intervals show the
+/// calendar's ``CalendarSystem/Reckoning`` (corrected unless the calendar says otherwise).
+/// `Sendable`; configurations are cached.
 ///
 /// ```swift
 /// let de = try DateRangeFormatter(template: "yMMMd", locale: LocaleID("de_DE"), timeZone: "UTC")
@@ -17,13 +19,17 @@ public struct DateRangeFormatter: Sendable, Hashable {
         var locale: LocaleID
         var timeZone: String
         var context: CapitalizationContext
+        /// The calendar's reckoning (``CalendarSystem/Reckoning/corrected`` unless a calendar says otherwise).
+        var reckoning: CalendarSystem.Reckoning = .corrected
+        /// The canonical calendar asked for (option or `@calendar=` keyword), if any.
+        var calendar: String?
     }
 
     let configuration: Configuration
     let engine: DateRangeEngine
 
-    /// Equal when configured alike: same template, locale (with its calendar), time zone
-    /// and context.
+    /// Equal when configured alike: same template, locale (with its calendar), reckoning, time
+    /// zone and context.
     public static func == (a: Self, b: Self) -> Bool { a.configuration == b.configuration }
     /// Hashes the configuration that `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(configuration) }
@@ -54,7 +60,8 @@ public struct DateRangeFormatter: Sendable, Hashable {
     ) throws(FormattingError) {
         try validateSkeleton(template)
         let setting = try DateSetting(locale: locale, calendar: calendar, timeZone: timeZone, strict: strict)
-        let configuration = Configuration(template: template, locale: setting.locale, timeZone: setting.zone, context: context)
+        let configuration = Configuration(template: template, locale: setting.locale, timeZone: setting.zone, context: context,
+                                          reckoning: calendar?.reckoning ?? .corrected, calendar: setting.calendar)
         self.configuration = configuration
         self.engine = try DateRangeEngine.cache.value(for: configuration) { () throws(FormattingError) in
             try DateRangeEngine(configuration)
@@ -106,8 +113,15 @@ public struct DateRangeFormatter: Sendable, Hashable {
 final class DateRangeEngine: Sendable {
     static let cache = ConfigurationCache<DateRangeFormatter.Configuration, DateRangeEngine>()
     let pool: ICUPool<ICUHandle>
+    let configuration: DateRangeFormatter.Configuration
+    /// The corrected calendar whose fields the interval shows where ICU's differ (Chinese, Dangi
+    /// and Hebrew with ``CalendarSystem/Reckoning/corrected``): see ``format(_:_:)``.
+    let correction: CalendarSystem?
 
     init(_ configuration: DateRangeFormatter.Configuration) throws(FormattingError) {
+        self.configuration = configuration
+        correction = configuration.reckoning == .corrected && ["chinese", "dangi", "hebrew"].contains(configuration.calendar ?? "")
+            ? try? CalendarSystem(configuration.calendar ?? "", timeZone: configuration.timeZone) : nil
         let open: @Sendable () throws(ICUError) -> ICUHandle = { () throws(ICUError) in
             let skeleton = Array(configuration.template.utf16)
             let zone = Array(configuration.timeZone.utf16)
@@ -120,7 +134,13 @@ final class DateRangeEngine: Sendable {
 
     func format(_ start: Double, _ end: Double) throws(FormattingError) -> String {
         for value in [start, end] where !value.isFinite || abs(value) >= 1.8e17 { throw .dateOutOfRange(value / 1000) }
-        return try FormattingError.wrapping { () throws(ICUError) in
+        if let correction, let corrected = try correctedFormat(start, end, correction) { return corrected }
+        return try icuFormat(start, end)
+    }
+
+    /// ICU's text for the interval, with ICU's fields.
+    func icuFormat(_ start: Double, _ end: Double) throws(FormattingError) -> String {
+        try FormattingError.wrapping { () throws(ICUError) in
             try pool.withHandle { (formatter) throws(ICUError) -> String in try ICU.udtitvfmt_format(formatter, start, end) }
         }
     }
