@@ -33,13 +33,13 @@ struct ClosePairStage: Sendable {
             var starts = [Int32](repeating: 0, count: capacity), counts = [Int32](repeating: 0, count: capacity)
             var marks: [Mark] = []
             let shift = UInt32(32 - capacity.trailingZeroBitCount)
-            for key in entries.keys.sorted() {
+            for (key, run) in entries {
                 var slot = Self.slot(key, shift: shift)
                 while counts[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
                 keys[slot] = key
                 starts[slot] = Int32(marks.count)
-                counts[slot] = Int32(entries[key]!.count)
-                marks += entries[key]!
+                counts[slot] = Int32(run.count)
+                marks += run
             }
             (self.keys, self.starts, self.counts, self.marks, self.shift) = (keys, starts, counts, marks, shift)
         }
