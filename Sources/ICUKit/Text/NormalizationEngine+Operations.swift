@@ -20,7 +20,7 @@ extension NormalizationEngine {
         var copied = 0
         var position = 0
         var wholePieces = 0
-        let table = fastDirection == nil ? nil : NormalizationFastTables.table
+        let table = verdictTable
         while position < n {
             var end = n
             if n - position > Self.regionLimit {
@@ -98,7 +98,7 @@ extension NormalizationEngine {
     /// quick check cannot).
     func isNormalized(_ text: UnsafeBufferPointer<UInt8>) throws(TextTransformError) -> Bool {
         var result = true
-        let table = fastDirection == nil ? nil : NormalizationFastTables.table
+        let table = verdictTable
         try forEachSuspectChunk(text) { (start, end) throws(TextTransformError) in
             let chunk = UnsafeBufferPointer(rebasing: text[start..<end])
             if let table, let normalized = verdict(chunk, table) {
@@ -109,6 +109,15 @@ extension NormalizationEngine {
             return result
         }
         return result
+    }
+
+    /// The table `verdict` reads, or `nil` when ICU decides every suspect chunk: `verdict`
+    /// relies on a property of Unicode 15, that no composite's decomposition begins with a
+    /// code point that composes backwards (Unicode 16 adds such: Gurung Khema, Kirat Rai,
+    /// Tulu-Tigalari), so it runs only with the embedded tables, made from the ICU whose
+    /// Unicode version the running one has.
+    var verdictTable: NormalizationFastTable? {
+        fastDirection == nil || PrebuiltTextTables.embedded == nil ? nil : NormalizationFastTables.table
     }
 
     /// Whether a suspect chunk of valid UTF-8 (from a boundary to the next) is normalized in
