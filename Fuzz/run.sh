@@ -76,7 +76,7 @@ if [[ -x "$(dirname "$(command -v swiftc)")/ld.lld" ]]; then linker=(-use-ld=lld
 # ICUKit's C++ target (ICU's UTF-8 normalization) has no output file map: its objects are
 # the .o files of its build folder; it needs the C++ runtime (-lstdc++) at link time.
 c_objects() { find "$build_dir/release/$1.build" -name '*.o' 2>/dev/null | sort; }
-mapfile -t library_objects < <(objects ICUKit; objects FuzzSupport; c_objects CICUUTF8Norm; c_objects CICUTranslit; c_objects CICULanguageModel)
+mapfile -t library_objects < <(objects ICUKit; objects FuzzSupport; c_objects CICUUTF8Norm; c_objects CICUTranslit; c_objects CICULanguageModel; c_objects CICUTextTables)
 for h in "${harnesses[@]}"; do
     mapfile -t harness_objects < <(objects "$h")
     if ! swiftc -sanitize=fuzzer,address "${linker[@]}" "${harness_objects[@]}" "${library_objects[@]}" -lstdc++ \
