@@ -55,7 +55,7 @@ struct StringsPseudoCommand: CLICommand {
                 return
             }
             let bytes: [UInt8]
-            switch StringCatalog.FileFormat(fileName: path) {
+            switch StringCatalog.FileFormat(fileName: path) ?? Self.format(of: catalog) {
             case .xcstrings: bytes = try pseudo.xcstrings()
             case .strings: bytes = try pseudo.stringsFiles(language: language).strings
             case .stringsdict:
@@ -86,6 +86,21 @@ struct StringsPseudoCommand: CLICommand {
             try Self.store(try pseudo.poFile(language: language), at: "\(folder)/\(language).po")
         case .xcstrings:
             try Self.store(try pseudo.xcstrings(), at: folder + "/" + table + ".xcstrings")
+        }
+    }
+
+    /// The format to write for a PATH whose name has no extension (a pipe, `/dev/stdin`):
+    /// the one read, told by the catalog's origin and, for Apple's files, by whether its
+    /// entries are `.stringsdict` entries (variations or substitutions).
+    static func format(of catalog: StringCatalog) -> StringCatalog.FileFormat {
+        switch catalog.origin {
+        case .xcstrings: return .xcstrings
+        case .gettext: return .po
+        case .strings:
+            let dict = !catalog.keys.isEmpty && catalog.entries.allSatisfy { entry in
+                entry.localizations.values.allSatisfy { $0.variations != nil || !$0.substitutions.isEmpty }
+            }
+            return dict ? .stringsdict : .strings
         }
     }
 

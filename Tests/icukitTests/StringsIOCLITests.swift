@@ -82,4 +82,50 @@ struct StringsIOCLITests {
         #expect(bad.status == 65 && bad.stderr.hasPrefix("icukit: error: \(folder)/bad.xcstrings:1: malformed:"))
         #expect(try cli.run(["strings", "languages", folder + "/bad.xcstrings"], input: "").status == 65)
     }
+
+    @Test("a pipe, a FIFO or `< file` as /dev/stdin: the format told from the first bytes, read once")
+    func pipes() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let expected = "en: 3 keys, 3 translated, 0 missing, 0 need review\nru: 3 keys, 1 translated, 1 missing, 1 need review\n"
+        // A pipe on stdin.
+        let piped = try cli.run(["strings", "languages", "/dev/stdin"], input: Self.catalog)
+        #expect(piped.status == 0 && piped.stdout == expected)
+        // A FIFO, written by another thread once the command opens it.
+        let fifo = folder + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let po = "# Russian\nmsgid \"\"\nmsgstr \"Language: ru\\n\"\n\nmsgid \"Hello\"\nmsgstr \"Привет\"\n"
+        let writer = Thread { FileHandle(forWritingAtPath: fifo).map { $0.write(Data(po.utf8)); $0.closeFile() } }
+        writer.start()
+        let xcstrings = try cli.run(["strings", "convert", fifo, "--to", "xcstrings"], input: "")
+        #expect(xcstrings.status == 0 && xcstrings.stdout.contains("\"value\" : \"Привет\""))
+        // `< file`: a UTF-16 .strings file without an extension as stdin.
+        let text = "/* Greeting */\n\"Hello\" = \"Привет\";\n"
+        let utf16 = Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        _ = FileManager.default.createFile(atPath: folder + "/ru-strings", contents: utf16)
+        let redirected = try runWithStdin(["strings", "convert", "/dev/stdin", "--to", "strings"], file: folder + "/ru-strings")
+        #expect(redirected.status == 0 && redirected.stdout == "/* Greeting */\n\"Hello\" = \"Привет\";\n")
+        // pseudo writes the format it read.
+        let pseudo = try runWithStdin(["strings", "pseudo", "/dev/stdin", "--style", "bounded"], file: folder + "/ru-strings")
+        #expect(pseudo.status == 0 && pseudo.stdout == "/* Greeting */\n\"Hello\" = \"[Привет]\";\n")
+        // Content that is no string file: a usage error naming the path.
+        let garbage = try cli.run(["strings", "languages", "/dev/stdin"], input: "\u{1}\u{2}")
+        #expect(garbage.status == 64 && garbage.stderr.hasPrefix("icukit: error: /dev/stdin: unsupported-format:"))
+    }
+
+    /// Runs the CLI with `file` as its standard input (the shell's `< file`).
+    func runWithStdin(_ arguments: [String], file: String) throws -> CLITests.Result {
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = arguments
+        process.standardInput = FileHandle(forReadingAtPath: file)
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLITests.Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
 }

@@ -87,12 +87,36 @@ extension Platform {
     /// The value of the environment variable `name`, `nil` when it is unset. The C function is `getenv`.
     @inline(__always)
     static func getenv(_ name: String) -> String? { libc_getenv(name).map { String(cString: $0) } }
+
+    /// Every byte of the file at `path`, read once from start to end, so a pipe, a FIFO or
+    /// `/dev/stdin` reads too; `nil` when it cannot be opened or read. The C functions are
+    /// `open`, `read` and `close`.
+    static func readAll(atPath path: String) -> [UInt8]? {
+        let fd = libc_open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { _ = libc_close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { libc_read(fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+    }
 }
 
 // The C library's functions under names the `Platform` members do not shadow.
 @inline(__always) private func libc_exp(_ x: Double) -> Double { exp(x) }
 @inline(__always) private func libc_getenv(_ name: String) -> UnsafeMutablePointer<CChar>? { getenv(name) }
 @inline(__always) private func libc_log(_ x: Double) -> Double { log(x) }
+@inline(__always) private func libc_open(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
+@inline(__always) private func libc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+@inline(__always) private func libc_close(_ fd: Int32) -> Int32 { close(fd) }
 @inline(__always) private func libc_memcmp(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Int32 { memcmp(lhs, rhs, count) }
 #if os(Linux)
 @inline(__always) private func libc_sysconf(_ name: Int32) -> Int { sysconf(name) }

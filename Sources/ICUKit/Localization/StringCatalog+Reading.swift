@@ -30,6 +30,9 @@ extension StringCatalog {
     /// and `<table>.stringsdict` (`Base.lproj` fills in the development language, `en`
     /// when an `en.lproj` exists); or a folder of `.po`/`.mo` files, one per language.
     ///
+    /// A file whose name has none of these extensions (a pipe, `/dev/stdin`) is read once
+    /// and its format told from its first bytes (``FileFormat/init(sniffing:)``).
+    ///
     /// A lone `.strings` or `.stringsdict` file takes the language of its `.lproj` folder
     /// (`en` outside one); a gettext file the language of its `Language` header, else its
     /// file name. Non-fatal findings (duplicate keys) go to ``readingProblems``.
@@ -46,10 +49,11 @@ extension StringCatalog {
             return
         }
         guard FileManager.default.fileExists(atPath: path) else { throw StringsError(.unreadable, "no such file or folder", file: path) }
-        guard let format = FileFormat(fileName: path) else {
-            throw StringsError(.unsupportedFormat, "not an .xcstrings, .strings, .stringsdict, .po or .mo file", file: path)
+        let bytes = try Self.contents(of: path)
+        guard let format = FileFormat(fileName: path) ?? FileFormat(sniffing: bytes) else {
+            throw StringsError(.unsupportedFormat, "not an .xcstrings, .strings, .stringsdict, .po or .mo file (by name or content)", file: path)
         }
-        self = try StringCatalog(bytes: Self.contents(of: path), format: format, language: Self.language(ofFileAt: path, format: format), file: path)
+        self = try StringCatalog(bytes: bytes, format: format, language: Self.language(ofFileAt: path, format: format), file: path)
     }
 
     /// Reads a catalog from the bytes of one file.
@@ -100,7 +104,13 @@ extension StringCatalog {
         return catalog
     }
 
+    /// The bytes of a file; a pipe, FIFO or `/dev/stdin` (anything but a regular file) is
+    /// read once to its end.
     static func contents(of path: String) throws(StringsError) -> [UInt8] {
+        if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType, type != .typeRegular {
+            guard let bytes = Platform.readAll(atPath: path) else { throw StringsError(.unreadable, "cannot read the file", file: path) }
+            return bytes
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw StringsError(.unreadable, exists ? "cannot read the file" : "no such file", file: path)
