@@ -39,8 +39,7 @@ func formattingFailure(_ error: any Error) -> CLIFailure {
         case .invalidSkeleton, .unknownUnit, .unknownCurrency, .invalidPattern, .unknownLocale, .unknownTimeZone,
              .unknownCalendar, .unavailable, .icu:
             return .usage(error.description)
-        case .unparseable, .dateOutOfRange, .invalidArgument, .invalidNumber, .outOfRange, .malformedPropertyList,
-             .unknownKey, .invalidEntry, .missingArgument, .inputTooLong:
+        case .unparseable, .dateOutOfRange, .invalidArgument, .invalidNumber, .outOfRange, .inputTooLong:
             return .data(error.description)
         }
     case let error as LocaleError: return .usage(error.description)

@@ -1,11 +1,10 @@
-// MessageFormatFuzz: arbitrary strings (lossy UTF-8) as ICU MessageFormat patterns, and
-// as .stringsdict XML.
+// MessageFormatFuzz: arbitrary strings (lossy UTF-8) as ICU MessageFormat patterns
+// (StringsDictFuzz reads .stringsdict XML).
 //
 // Checked: MessageFormatter either throws a typed error (FormattingError,
 // InputTooLongError) or parses; formatting it with every argument given as a number, and
 // again as text, either formats or throws FormattingError (never crashes); the argument
-// names are unique. StringsDict(xml:) throws FormattingError or reads entries that
-// format or throw typed errors.
+// names are unique.
 import FuzzSupport
 import ICUKit
 
@@ -27,14 +26,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     } catch {
         // MessageFormatter throws FormattingError only (typed throws): any is acceptable here.
-    }
-    do {
-        let dict = try StringsDict(xml: pattern)
-        for key in dict.entries.keys {
-            _ = try? dict.format(key, locale: locale, 1, 2, 3)
-        }
-    } catch {
-        // StringsDict throws FormattingError only (typed throws).
     }
     return 0
 }

@@ -1,5 +1,5 @@
 /// The formatting capability's error (dates, times, durations, numbers, measures,
-/// plurals, lists, messages and stringsdict files): why a formatter could not be made,
+/// plurals, lists and messages): why a formatter could not be made,
 /// or a value could not be formatted or parsed.
 ///
 /// ```swift
@@ -41,14 +41,6 @@ public enum FormattingError: ICUKitError, ReportsUnknownLocale {
     case dateOutOfRange(Double)
     /// The option has no localized form in this locale's data (see the formatter's docs).
     case unavailable(String, locale: String)
-    /// A `.stringsdict` property list that does not parse; `byteOffset` is where.
-    case malformedPropertyList(String, byteOffset: Int)
-    /// No `.stringsdict` entry has this key.
-    case unknownKey(String)
-    /// A `.stringsdict` entry without the structure the format requires.
-    case invalidEntry(String)
-    /// A `.stringsdict` format needs argument `n` (1-based) and it was not given.
-    case missingArgument(Int)
     /// A text or list longer than ICU can address (`Int32` UTF-16 units).
     case inputTooLong(InputTooLongError)
     /// ICU reported a failure.
@@ -73,10 +65,6 @@ public enum FormattingError: ICUKitError, ReportsUnknownLocale {
         case .outOfRange(let message): "value out of range: \(message)"
         case .dateOutOfRange(let seconds): "date \(seconds) s from 1970 is out of range"
         case .unavailable(let what, let locale): "\(what) has no localized form for locale \"\(locale)\""
-        case .malformedPropertyList(let reason, let offset): "malformed property list at byte \(offset): \(reason)"
-        case .unknownKey(let key): "no stringsdict entry \"\(key)\""
-        case .invalidEntry(let reason): "invalid stringsdict entry: \(reason)"
-        case .missingArgument(let n): "missing argument \(n)"
         case .inputTooLong(let error): error.description
         case .icu(let error): error.description
         }

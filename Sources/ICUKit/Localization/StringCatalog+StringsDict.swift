@@ -36,15 +36,8 @@ struct StringsDictReader {
 
     mutating func read() throws(StringsError) -> StringCatalog {
         var parser = PropertyListParser(text)
-        parser.keepsOrder = true
         let root: PropertyListValue
-        do { root = try parser.parseDocument() } catch {
-            let offset: Int
-            if case .malformedPropertyList(_, let at) = error { offset = at } else { offset = 0 }
-            var failure = fail("not a property list: \(error)", at: offset, key: nil)
-            if case .malformedPropertyList(let reason, _) = error { failure.message = reason }
-            throw failure
-        }
+        do { root = try parser.parseDocument() } catch { throw fail(error.reason, at: error.byteOffset, key: nil) }
         var catalog = StringCatalog(sourceLanguage: language, origin: .strings)
         for member in try members(root, at: 0, key: nil, what: "the root") {
             var entry = StringCatalog.Entry(key: member.key)

@@ -66,14 +66,14 @@ struct ConcurrencyStressTests {
         let spellOut = try RuleBasedNumberFormatter(.spellOut, locale: "fr")
         let list = try ICUListFormatter(locale: "de")
         let message = try MessageFormatter("{name} has {count, plural, =0 {no files} one {# file} other {# files}} on {when, date, long}.", locale: "en")
-        let strings = try StringsDict(xml: """
+        let strings = LocalizedStrings(try StringCatalog(bytes: Array("""
             <plist version="1.0"><dict><key>files</key><dict>
             <key>NSStringLocalizedFormatKey</key><string>%#@files@</string>
             <key>files</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
             <key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%d файл</string>
             <key>few</key><string>%d файла</string><key>many</key><string>%d файлов</string><key>other</key><string>%d файла</string>
             </dict></dict></dict></plist>
-            """)
+            """.utf8), format: .stringsdict, language: "ru"))
         let matcher = try LocaleMatcher(available: try ["en", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419"].map { (s: String) throws -> LocaleID in try LocaleID(s) })
         let preferred = try ["zh-TW", "pt-AO", "es-MX", "fr", "en-GB", "zh-CN"].map { (s: String) throws -> LocaleID in try LocaleID(s) }
 
@@ -129,7 +129,7 @@ struct ConcurrencyStressTests {
             },
             Workload(description: "ICUListFormatter") { i in try list.format(Array(Self.words.prefix(1 + i % 6))) },
             Workload(description: "MessageFormatter") { i in try message.format(["name": .string(Self.words[i % 4]), "count": .number(Double(i % 3)), "when": .date(date(i).timeIntervalSince1970)]) },
-            Workload(description: "StringsDict") { i in try strings.format("files", locale: "ru", .number(Double(i))) },
+            Workload(description: "LocalizedStrings (.stringsdict)") { i in try strings.format("files", [.integer(Int64(i))], language: "ru") },
             Workload(description: "LocaleMatcher") { i in matcher.bestMatch(for: [preferred[i % preferred.count]])?.identifier ?? "-" },
         ]
     }

@@ -211,21 +211,22 @@ struct MeasurePluralListMessageTests {
         </plist>
         """
 
-    @Test(".stringsdict plural entries resolve with ICU's rules")
+    @Test(".stringsdict plural entries resolve with ICU's rules (read and formatted by StringCatalog)")
     func stringsDict() throws {
-        let dict = try StringsDict(xml: Self.stringsdict)
-        #expect(Set(dict.entries.keys) == ["files", "folders"])
-        #expect(try dict.format("files", locale: locale("en"), 0) == "No files")
-        #expect(try dict.format("files", locale: locale("en"), 1) == "1 file")
-        #expect(try dict.format("files", locale: locale("en"), 7) == "7 files & more")
-        #expect(try dict.format("files", locale: locale("ru"), 3) == "3 файла")
-        #expect(try dict.format("files", locale: locale("ru"), 5) == "5 файлов")
-        #expect(try dict.format("folders", locale: locale("en"), "Disk", 3, 1) == "Disk: 3 files in one folder")
-        #expect(try dict.format("folders", locale: locale("en"), "Disk", 1, 2) == "Disk: 1 file in 2 folders")
-        #expect(throws: FormattingError.unknownKey("nope")) { try dict.format("nope", locale: locale("en"), 1) }
-        #expect(throws: FormattingError.missingArgument(1)) { try dict.format("files", locale: locale("en")) }
-        #expect(throws: FormattingError.self) { try StringsDict(xml: "<plist><dict><key>x</key>") }
-        #expect(throws: FormattingError.self) { try StringsDict(xml: "not xml") }
+        let en = try StringCatalog(bytes: Array(Self.stringsdict.utf8), format: .stringsdict, language: "en")
+        let ru = try StringCatalog(bytes: Array(Self.stringsdict.utf8), format: .stringsdict, language: "ru")
+        #expect(Set(en.keys) == ["files", "folders"])
+        #expect(try en.format("files", [0], language: "en") == "No files")
+        #expect(try en.format("files", [1], language: "en") == "1 file")
+        #expect(try en.format("files", [7], language: "en") == "7 files & more")
+        #expect(try ru.format("files", [3], language: "ru") == "3 файла")
+        #expect(try ru.format("files", [5], language: "ru") == "5 файлов")
+        #expect(try en.format("folders", ["Disk", 3, 1], language: "en") == "Disk: 3 files in one folder")
+        #expect(try en.format("folders", ["Disk", 1, 2], language: "en") == "Disk: 1 file in 2 folders")
+        #expect(#expect(throws: StringsError.self) { try en.format("nope", [1], language: "en") }?.kind == .unknownKey)
+        #expect(#expect(throws: StringsError.self) { try en.format("files", [], language: "en") }?.kind == .missingArgument)
+        #expect(throws: StringsError.self) { try StringCatalog(bytes: Array("<plist><dict><key>x</key>".utf8), format: .stringsdict) }
+        #expect(throws: StringsError.self) { try StringCatalog(bytes: Array("not xml".utf8), format: .stringsdict) }
     }
 }
 

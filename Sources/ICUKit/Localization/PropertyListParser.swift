@@ -1,11 +1,9 @@
 /// The values of an XML property list, as far as `.stringsdict` files use them.
 enum PropertyListValue: Sendable, Hashable {
     case string(String)
-    case dictionary([String: PropertyListValue])
     case array([PropertyListValue])
     case other(String)
-    /// A `<dict>` read with ``PropertyListParser/keepsOrder``: its keys in file order,
-    /// duplicates included.
+    /// A `<dict>`: its keys in file order, duplicates included.
     case members([PropertyListMember])
 }
 
@@ -16,22 +14,23 @@ struct PropertyListMember: Sendable, Hashable {
     var offset: Int
 }
 
+/// Why a property list does not parse: the reason and the byte offset where.
+struct PropertyListError: Error {
+    var reason: String
+    var byteOffset: Int
+}
+
 /// A small XML property-list reader (no DTD processing, no external entities).
 struct PropertyListParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
-    /// Whether a `<dict>` reads as ``PropertyListValue/members(_:)`` (file order and
-    /// duplicates kept) rather than ``PropertyListValue/dictionary(_:)``.
-    var keepsOrder = false
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    private func fail(_ reason: String) -> PropertyListError { PropertyListError(reason: reason, byteOffset: index) }
 
-    private func fail(_ reason: String) -> FormattingError { .malformedPropertyList(reason, byteOffset: index) }
-
-    mutating func parseDocument() throws(FormattingError) -> PropertyListValue {
+    mutating func parseDocument() throws(PropertyListError) -> PropertyListValue {
         // Skip the prolog: <?xml …?>, <!DOCTYPE …>, comments, up to <plist …>.
         while true {
             skipSpace()
@@ -52,7 +51,7 @@ struct PropertyListParser {
         return index + pattern.count <= bytes.count && Array(bytes[index..<index + pattern.count]) == pattern
     }
 
-    private mutating func skip(past text: String) throws(FormattingError) {
+    private mutating func skip(past text: String) throws(PropertyListError) {
         let pattern = Array(text.utf8)
         while index + pattern.count <= bytes.count {
             if Array(bytes[index..<index + pattern.count]) == pattern { index += pattern.count; return }
@@ -73,7 +72,7 @@ struct PropertyListParser {
     }
 
     /// `<name attr…>` or `<name/>`.
-    private mutating func openTag() throws(FormattingError) -> (String, Bool) {
+    private mutating func openTag() throws(PropertyListError) -> (String, Bool) {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { throw fail("expected an element") }
         index += 1
         let start = index
@@ -87,7 +86,7 @@ struct PropertyListParser {
         return (name, selfClosing)
     }
 
-    private mutating func closeTag(_ name: String) throws(FormattingError) {
+    private mutating func closeTag(_ name: String) throws(PropertyListError) {
         guard starts("</" + name) else { throw fail("expected </\(name)>") }
         index += 2 + name.utf8.count
         skipSpace()
@@ -95,7 +94,7 @@ struct PropertyListParser {
         index += 1
     }
 
-    private mutating func text(until name: String) throws(FormattingError) -> String {
+    private mutating func text(until name: String) throws(PropertyListError) -> String {
         var output = [UInt8]()
         while true {
             guard index < bytes.count else { throw fail("unterminated <\(name)>") }
@@ -133,7 +132,7 @@ struct PropertyListParser {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private mutating func parseValue() throws(FormattingError) -> PropertyListValue {
+    private mutating func parseValue() throws(PropertyListError) -> PropertyListValue {
         depth += 1
         defer { depth -= 1 }
         guard depth < 64 else { throw fail("nesting too deep") }
@@ -141,18 +140,17 @@ struct PropertyListParser {
         let (name, selfClosing) = try openTag()
         switch name {
         case "dict":
-            var dictionary: [String: PropertyListValue] = [:]
             var members: [PropertyListMember] = []
-            if selfClosing { return keepsOrder ? .members(members) : .dictionary(dictionary) }
+            if selfClosing { return .members(members) }
             while true {
                 skipMisc()
-                if starts("</") { try closeTag("dict"); return keepsOrder ? .members(members) : .dictionary(dictionary) }
+                if starts("</") { try closeTag("dict"); return .members(members) }
                 let offset = index
                 let (keyTag, keyClosed) = try openTag()
                 guard keyTag == "key" else { throw fail("expected <key> in <dict>, found <\(keyTag)>") }
                 let key = keyClosed ? "" : try text(until: "key")
                 let value = try parseValue()
-                if keepsOrder { members.append(PropertyListMember(key: key, value: value, offset: offset)) } else { dictionary[key] = value }
+                members.append(PropertyListMember(key: key, value: value, offset: offset))
             }
         case "array":
             var array: [PropertyListValue] = []
