@@ -24,7 +24,7 @@ case "$seconds" in
 esac
 
 fuzz_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-all_harnesses=(SegmentFuzz UTF8Fuzz LocaleFuzz LocaleMatchFuzz BidiFuzz CollationFuzz SearchFuzz DateParseFuzz DatePatternFuzz NumberSkeletonFuzz MessageFormatFuzz NumberParseFuzz CalendarFuzz EncodingFuzz EncodeFuzz NormalizeFuzz CaseMapFuzz TransliterateFuzz UnicodeSetFuzz CharNameFuzz LanguageFuzz SpoofFuzz IDNAFuzz StringPrepFuzz XCStringsFuzz StringsFileFuzz StringsDictFuzz GettextPOFuzz GettextMOFuzz PseudoFormatFuzz DifferentialFuzz)
+all_harnesses=(SegmentFuzz UTF8Fuzz LocaleFuzz LocaleMatchFuzz BidiFuzz CollationFuzz SearchFuzz DateParseFuzz DatePatternFuzz NumberSkeletonFuzz MessageFormatFuzz NumberParseFuzz CalendarFuzz EncodingFuzz EncodeFuzz NormalizeFuzz CaseMapFuzz TransliterateFuzz UnicodeSetFuzz CharNameFuzz LanguageFuzz SpoofFuzz IDNAFuzz StringPrepFuzz XCStringsFuzz StringsFileFuzz StringsDictFuzz GettextPOFuzz GettextMOFuzz StringFormatFuzz PseudoFormatFuzz DifferentialFuzz)
 if [[ $# -gt 0 ]]; then harnesses=("$@"); else harnesses=("${all_harnesses[@]}"); fi
 for h in "${harnesses[@]}"; do
     [[ -d "$fuzz_dir/Sources/$h" ]] || { echo "run.sh: unknown harness $h (have: ${all_harnesses[*]})" >&2; exit 64; }

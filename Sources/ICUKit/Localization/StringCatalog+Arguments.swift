@@ -41,7 +41,7 @@ extension StringCatalog {
                     guard let definition = substitutions[placeholder.variable ?? ""], depth < 8 else { continue }
                     let index: Int
                     if let argNum = definition.argNum {
-                        index = argNum - 1
+                        index = argNum > 0 ? argNum - 1 : -1
                     } else if let position = placeholder.position {
                         index = position - 1
                     } else {

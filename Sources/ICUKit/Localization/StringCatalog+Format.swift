@@ -104,6 +104,10 @@ struct FormatEngine {
     let width: Int?
     let gettextForms: String?
     private var depth = 0
+    /// The largest width or precision taken from an argument (`%*d`), the bound
+    /// ``FormatPlaceholder/scan(_:substitutionText:)`` puts on written digits: one
+    /// conversion pads to at most a million characters.
+    static let widthLimit = 1_000_000
 
     init(
         arguments: [StringArgument], numbers: LanguageFormatting, plurals: LanguageFormatting, isolate: Bool, device: String, width: Int?,
@@ -230,7 +234,7 @@ struct FormatEngine {
                 }
                 let index: Int
                 if let argNum = definition.argNum {
-                    index = argNum - 1
+                    index = argNum > 0 ? argNum - 1 : -1
                 } else if let position = placeholder.position {
                     index = position - 1
                 } else {
@@ -252,14 +256,18 @@ struct FormatEngine {
                 out += try expand(chosen.0, substitutions: chosen.1, next: &inner, substitution: (index, spec))
                 depth -= 1
             case .conversion:
-                var width = placeholder.width
-                var precision = placeholder.precision
+                var conversion = placeholder
                 if placeholder.widthFromArgument {
-                    width = Int(clamping: try PrintfConversion.integer(try argument(next), placeholder))
+                    // As C: a negative width is the `-` flag and its magnitude.
+                    let value = try PrintfConversion.integer(try argument(next), placeholder)
+                    if value < 0 { conversion.flags += "-" }
+                    conversion.width = Int(min(value.magnitude, UInt64(Self.widthLimit)))
                     next += 1
                 }
                 if placeholder.precisionFromArgument {
-                    precision = Int(clamping: try PrintfConversion.integer(try argument(next), placeholder))
+                    // As C: a negative precision is none.
+                    let value = try PrintfConversion.integer(try argument(next), placeholder)
+                    conversion.precision = value < 0 ? nil : Int(min(value, Int64(Self.widthLimit)))
                     next += 1
                 }
                 let index: Int
@@ -272,7 +280,8 @@ struct FormatEngine {
                     index = next
                     next += 1
                 }
-                out += try PrintfConversion.format(placeholder, try argument(index), width: width, precision: precision, in: numbers, isolate: isolate)
+                out += try PrintfConversion.format(
+                    conversion, try argument(index), width: conversion.width, precision: conversion.precision, in: numbers, isolate: isolate)
             }
         }
         let from = utf8.index(utf8.startIndex, offsetBy: copied)
