@@ -21,6 +21,7 @@ struct GettextPOReader {
         var forms: [Int: String] = [:]
         var comments: [String] = []
         var fuzzy = false
+        var flags: [String] = []
         var line = 0
         var obsolete = false
     }
@@ -103,7 +104,9 @@ struct GettextPOReader {
                 if trimmed.hasPrefix("#.") {
                     current.comments.append(String(trimmed.dropFirst(2)).trimmingSpaces)
                 } else if trimmed.hasPrefix("#,") {
-                    if trimmed.dropFirst(2).split(separator: ",").contains(where: { $0.trimmingSpaces == "fuzzy" }) { current.fuzzy = true }
+                    for flag in trimmed.dropFirst(2).split(separator: ",").map({ String($0.trimmingSpaces) }) where !flag.isEmpty {
+                        if flag == "fuzzy" { current.fuzzy = true } else if !current.flags.contains(flag) { current.flags.append(flag) }
+                    }
                 }
                 continue
             }
@@ -191,6 +194,7 @@ struct GettextPOReader {
             }
             lines[key] = lines[key] ?? message.line
             var entry = StringCatalog.Entry(key: key, comment: message.comments.isEmpty ? nil : message.comments.joined(separator: "\n"))
+            entry.gettextFlags = message.flags
             let state: StringCatalog.TranslationState = message.fuzzy ? .needsReview : .translated
             if let plural = message.idPlural {
                 entry.localizations[source] = .init(variations: .init(kind: .gettextPlural, cases: [

@@ -5,7 +5,8 @@ extension StringCatalog {
     /// `Plural-Forms`, `X-Source-Language` when the source is not English), then each key
     /// as `msgid` (a key with U+0004 as `msgctxt` and `msgid`), its comment as `#.` lines, a
     /// plural as `msgid_plural` (the source language's last form) and `msgstr[i]`; a
-    /// translation whose state is not `translated` is marked `#, fuzzy`; a key without a
+    /// translation whose state is not `translated` is marked `#, fuzzy`, followed by the
+    /// entry's ``Entry/gettextFlags`` (`#, fuzzy, c-format`); a key without a
     /// translation gets an empty `msgstr`. Substitutions have no gettext form: their unit is
     /// written as is; device and width variations give their `other` case.
     ///
@@ -29,7 +30,9 @@ extension StringCatalog {
             let translation = entry.shouldTranslate ? entry.localizations[language].map(Self.plain) : nil
             let sourceText = entry.localizations[source].map(Self.plain)
             let plural = translation?.variations ?? sourceText?.variations
-            if let translation, Self.states(of: translation).contains(where: { $0 != .translated }) { out += "#, fuzzy\n" }
+            var flags = entry.gettextFlags
+            if let translation, Self.states(of: translation).contains(where: { $0 != .translated }) { flags.insert("fuzzy", at: 0) }
+            if !flags.isEmpty { out += "#, " + flags.joined(separator: ", ") + "\n" }
             var id = entry.key
             if let separator = entry.key.firstIndex(of: "\u{4}") {
                 out += Self.poString("msgctxt", String(entry.key[..<separator]))

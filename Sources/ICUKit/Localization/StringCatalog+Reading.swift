@@ -202,6 +202,7 @@ extension StringCatalog {
             guard var existing = self[entry.key] else { self[entry.key] = entry; continue }
             existing.comment = existing.comment ?? entry.comment
             existing.extractionState = existing.extractionState ?? entry.extractionState
+            if existing.gettextFlags.isEmpty { existing.gettextFlags = entry.gettextFlags }
             for (language, localization) in entry.localizations where replacing || existing.localizations[language] == nil {
                 existing.localizations[language] = localization
             }

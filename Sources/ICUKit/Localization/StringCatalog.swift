@@ -105,6 +105,10 @@ public struct StringCatalog: Sendable, Hashable {
         public var shouldTranslate: Bool
         /// The translations by language.
         public var localizations: [String: Localization]
+        /// The flags of a `.po` entry's `#,` lines other than `fuzzy` (which is the state
+        /// `needs_review`): `c-format`, `no-c-format`, `python-format`, …, as read; the
+        /// `.po` writer writes them back.
+        public var gettextFlags: [String] = []
 
         /// An entry.
         ///
