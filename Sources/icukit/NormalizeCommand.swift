@@ -44,16 +44,27 @@ struct NormalizeCommand: CLICommand {
             return
         }
         try input.checkBatchOptions()
+        // Bytes in, bytes out: each chunk is validated once and normalized in place, and what
+        // is already normalized is written from the input's own bytes (no `String` per chunk).
         var out = OutputBuffer()
         let file = try InputFile(self.input.file)
         defer { file.close() }
         var stream = normalizer.makeStream(lossy: self.input.lossy)
         defer { out.flush() }
+        let write = { (bytes: UnsafeBufferPointer<UInt8>) in
+            if bytes.count < OutputBuffer.blockSize {
+                out.append(bytes: bytes)
+            } else {
+                out.flush()
+                CLI.write(bytes: bytes)
+            }
+        }
         while true {
             let chunk = try file.read(upTo: CLI.chunkSize)
-            out.append(try TextCLI.run { () throws(TextTransformError) in
-                chunk.isEmpty ? try stream.finish() : try stream.normalize(chunk)
-            })
+            try TextCLI.run { () throws(TextTransformError) in
+                if chunk.isEmpty { return try stream.finish(write) }
+                try chunk.withUnsafeBufferPointer { (bytes) throws(TextTransformError) in try stream.normalize(utf8: bytes, write) }
+            }
             if chunk.isEmpty { break }
         }
     }

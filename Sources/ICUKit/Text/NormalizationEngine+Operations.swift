@@ -12,9 +12,16 @@ extension NormalizationEngine {
     /// pieces go to ICU whole, without the scan (NFD→NFC of Japanese or Arabic: every word
     /// changes, and the scan would only add to ICU's own work).
     func normalize(_ text: UnsafeBufferPointer<UInt8>) throws(TextTransformError) -> String? {
-        let n = text.count
         var out = NormalizedOutput()
         defer { out.deallocate() }
+        try normalize(text, into: &out)
+        return out.isAllocated ? out.string() : nil
+    }
+
+    /// Writes the normalized form of valid UTF-8 `text` to `out` (empty), or leaves `out`
+    /// unallocated when the text is already normalized (``normalize(_:)``'s work).
+    func normalize(_ text: UnsafeBufferPointer<UInt8>, into out: inout NormalizedOutput) throws(TextTransformError) {
+        let n = text.count
         var known = KnownChunks()
         defer { known.deallocate() }
         var copied = 0
@@ -74,9 +81,8 @@ extension NormalizationEngine {
             if changed * 2 >= piece.count { wholePieces = Self.densePieces }
             position = end
         }
-        guard out.isAllocated else { return nil }
+        guard out.isAllocated else { return }
         out.append(UnsafeBufferPointer(rebasing: text[copied...]))
-        return out.string()
     }
 
     /// Appends the normalization of a region of valid UTF-8 that starts at a boundary (or

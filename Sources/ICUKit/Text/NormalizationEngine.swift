@@ -286,21 +286,25 @@ final class NormalizationEngine: @unchecked Sendable {
                     let next = bytes[i]
                     var step = Int(skip[Int(next)])
                     if step == 0 {
-                        if next >= 0xC2 && next < 0xE0 {
-                            guard skip[256 + 1024 + (Int(next & 0x1F) << 6 | Int(bytes[i + 1] & 0x3F))] != 0 else { break }
-                            step = 2
-                        } else if next >= 0xE0 && next < 0xF0 {
-                            let b1 = UInt32(bytes[i + 1]), b2 = UInt32(bytes[i + 2])
+                        // `next` starts a code point: ASCII or a lead byte C2–F4. One
+                        // comparison tells 3-byte leads (Devanagari, kana) from 2-byte ones
+                        // (Arabic between harakat), so neither pays for testing the other.
+                        if next >= 0xE0 {
+                            guard next < 0xF0 else { break }
+                            let b1 = UInt32(bytes[i &+ 1]), b2 = UInt32(bytes[i &+ 2])
                             guard skip[256 + Int((UInt32(next & 0x0F) << 6) | (b1 & 0x3F))] != 0
                                 || stage2[Int(stage1[Int((UInt32(next & 0x0F) << 5) | ((b1 & 0x3F) >> 1))]) << 7 | Int(((b1 & 1) << 6) | (b2 & 0x3F))] == Self.boundary
                             else { break }
                             step = 3
+                        } else if next >= 0xC2 {
+                            guard skip[256 + 1024 + (Int(next & 0x1F) << 6 | Int(bytes[i &+ 1] & 0x3F))] != 0 else { break }
+                            step = 2
                         } else {
                             break
                         }
                     }
                     last = i
-                    i += step
+                    i &+= step
                 }
                 chunkStart = last
                 lastCCC = 0

@@ -117,6 +117,45 @@ struct NormalizationPropertyTests {
         #expect(same(output, "Å\u{FFFD}B"))
     }
 
+    @Test("byte streams: chunks of any size give the whole text's normalization, the first bad byte's offset, or its lossy repair")
+    func byteStreams() throws {
+        var random = SplitMix(state: 37)
+        let pieces = ["a", " ", "é", "e\u{301}", "Å", "A\u{30A}", "ж", "\u{627}\u{653}", "\u{628}\u{64B}\u{651}", "\u{915}\u{93C}",
+                      "\u{915}\u{94D}\u{937}", "\u{304B}\u{3099}", "\u{30AC}", "漢", "\u{1100}\u{1161}", "😀", "\u{1E0A}\u{323}"]
+        let bad: [[UInt8]] = [[0xFF], [0xC0, 0x80], [0xC3], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE3, 0x81], [0xF4, 0x90, 0x80, 0x80], [0x80]]
+        for round in 0..<60 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 20...120, using: &random) { bytes += Array(pieces.randomElement(using: &random)!.utf8) }
+            if round % 3 == 0 { bytes.insert(contentsOf: bad.randomElement(using: &random)!, at: Int.random(in: 0...bytes.count, using: &random)) }
+            let invalid = UTF8Decoding.firstInvalidOffset(in: bytes)
+            for form in [Normalizer.Form.nfc, .nfd, .nfkcCasefold] {
+                for lossy in [false, true] {
+                    let chunk = Int.random(in: 1...100, using: &random)
+                    var stream = Normalizer(form).makeStream(lossy: lossy)
+                    var output: [UInt8] = []
+                    var offset: Int? = nil
+                    do {
+                        for start in stride(from: 0, to: bytes.count, by: chunk) {
+                            try bytes[start..<min(bytes.count, start + chunk)].withUnsafeBufferPointer { part in
+                                try stream.normalize(utf8: part) { output += $0 }
+                            }
+                        }
+                        try stream.finish { output += $0 }
+                    } catch {
+                        guard case .invalidUTF8(let invalidUTF8)? = error as? TextTransformError else { throw error }
+                        offset = invalidUTF8.byteOffset
+                    }
+                    if lossy || invalid == nil {
+                        let expected = try Normalizer(form).normalize(String(decoding: bytes, as: UTF8.self))
+                        #expect(offset == nil && output == Array(expected.utf8), "\(form) chunk \(chunk): \(bytes)")
+                    } else {
+                        #expect(offset == invalid, "\(form) chunk \(chunk): \(bytes)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("known answers and the no-copy path")
     func knownAnswers() throws {
         #expect(same(try Normalizer.nfc.normalize("Ame\u{301}lie"), "Amélie"))
