@@ -15,8 +15,8 @@ public final class LocalizedStrings: Sendable {
     private let matcher: LocaleMatcher?
     private let formatting: [String: LanguageFormatting]
     /// The catalog's languages (``StringCatalog/languages``) and keys (file order), by their bytes.
-    private let languageIndex: StringIndexTable
-    private let keyIndex: StringIndexTable
+    private let languageIndex: StringLookup
+    private let keyIndex: StringLookup
     /// Each key resolved through the fallback chain once, a row per key in file order, a
     /// column per language: a text without placeholders or variations is served as it is.
     private let table: [Resolved]
@@ -46,7 +46,7 @@ public final class LocalizedStrings: Sendable {
         matcher = Self.matchers.value(for: available) { MatcherBox(matcher: Self.matcher(available)) }.matcher
         var formatting: [String: LanguageFormatting] = [:]
         for language in languages { formatting[language] = LanguageFormatting.of(language) }
-        let languageIndex = StringIndexTable(languages)
+        let languageIndex = StringLookup(languages)
         let width = languages.count
         var table: [Resolved] = []
         table.reserveCapacity(entries.count * width)
@@ -70,7 +70,7 @@ public final class LocalizedStrings: Sendable {
         }
         self.formatting = formatting
         self.languageIndex = languageIndex
-        self.keyIndex = StringIndexTable(catalog.keys)
+        self.keyIndex = StringLookup(catalog.keys)
         self.table = table
     }
 

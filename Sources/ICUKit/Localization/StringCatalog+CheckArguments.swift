@@ -141,6 +141,13 @@ extension StringsChecker {
         for conflict in signature.conflicts {
             report(key, language, .error, "placeholder-type", "argument \(conflict.position) is \(conflict.first) in one text and \(conflict.second) in another")
         }
+        if !localization.substitutions.isEmpty || !signature.variables.isEmpty { checkSubstitutions(key, language, localization, signature) }
+        guard let source, source.conflicts.isEmpty, signature.conflicts.isEmpty else { return }
+        compare(key, language, signature, source)
+    }
+
+    /// Substitutions undefined, unused or reading an argument the text does not take.
+    private mutating func checkSubstitutions(_ key: String, _ language: String, _ localization: StringCatalog.Localization, _ signature: ArgumentSignature) {
         let defined = Set(localization.substitutions.keys)
         let undefined = signature.variables.subtracting(defined).sorted()
         if !undefined.isEmpty {
@@ -155,8 +162,6 @@ extension StringsChecker {
                 report(key, language, .error, "argnum-out-of-range", "substitution \(name) reads argument \(argNum); the text takes \(signature.width)")
             }
         }
-        guard let source, source.conflicts.isEmpty, signature.conflicts.isEmpty else { return }
-        compare(key, language, signature, source)
     }
 
     private mutating func compare(_ key: String, _ language: String, _ signature: ArgumentSignature, _ source: ArgumentSignature) {

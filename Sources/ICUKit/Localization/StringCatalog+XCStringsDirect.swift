@@ -15,6 +15,9 @@ struct XCStringsDirectReader {
     /// the capacity the next one reserves.
     private var languageCount = 0
     private var caseCount = 0
+    /// Short names read before (languages, cases, states), each made into a string once
+    /// and found again by its bytes, packed with its length into two words.
+    private var names: [(low: UInt64, high: UInt64, text: String)] = []
 
     /// Anything this reader leaves to ``XCStringsReader``.
     private struct GiveUp: Error {}
@@ -79,7 +82,7 @@ struct XCStringsDirectReader {
                     var localizations = [String: StringCatalog.Localization](minimumCapacity: languageCount)
                     if try open() {
                         repeat {
-                            let language = try nameString()
+                            let language = try nameString(short: true)
                             guard localizations.updateValue(try localization(), forKey: language) == nil else { throw GiveUp() }
                         } while try next()
                     }
@@ -118,7 +121,7 @@ struct XCStringsDirectReader {
                     try once(&seen, 4)
                     if try open() {
                         repeat {
-                            let variable = try nameString()
+                            let variable = try nameString(short: true)
                             guard result.substitutions.updateValue(try substitution(), forKey: variable) == nil else { throw GiveUp() }
                         } while try next()
                     }
@@ -142,7 +145,7 @@ struct XCStringsDirectReader {
                     value = try string()
                 } else if matches(name, "state") {
                     try once(&seen, 2)
-                    state = try string()
+                    state = try string(short: true)
                 } else {
                     throw GiveUp()
                 }
@@ -168,7 +171,7 @@ struct XCStringsDirectReader {
         var cases = [String: StringCatalog.Localization](minimumCapacity: caseCount)
         if try open() {
             repeat {
-                let key = try nameString()
+                let key = try nameString(short: true)
                 guard cases.updateValue(try localization(), forKey: key) == nil else { throw GiveUp() }
             } while try next()
         }
@@ -274,8 +277,8 @@ struct XCStringsDirectReader {
     }
 
     /// A member name as a string (keys, languages, cases) and the colon after it.
-    private mutating func nameString() throws(GiveUp) -> String {
-        let text = try string()
+    private mutating func nameString(short: Bool = false) throws(GiveUp) -> String {
+        let text = try string(short: short)
         try colon()
         return text
     }
@@ -294,11 +297,12 @@ struct XCStringsDirectReader {
     }
 
     /// A string value; escapes are decoded by ``CatalogJSONParser``.
-    private mutating func string() throws(GiveUp) -> String {
+    private mutating func string(short: Bool = false) throws(GiveUp) -> String {
         skipSpace()
         let start = index
         if let (range, ascii) = try plain() {
             let slice = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+            if ascii, short, range.count < 16 { return name(slice) }
             if ascii { return String(decoding: slice, as: UTF8.self) }
             guard let text = String(validating: slice, as: UTF8.self) else { throw GiveUp() }
             return text
@@ -307,6 +311,19 @@ struct XCStringsDirectReader {
         parser.index = start
         guard let text = try? parser.parseString() else { throw GiveUp() }
         index = parser.index
+        return text
+    }
+
+    /// A short ASCII name, shared with an equal one read before.
+    private mutating func name(_ slice: UnsafeBufferPointer<UInt8>) -> String {
+        var low: UInt64 = 0
+        var high = UInt64(slice.count) << 56
+        for (offset, byte) in slice.enumerated() {
+            if offset < 8 { low |= UInt64(byte) << (offset * 8) } else { high |= UInt64(byte) << ((offset - 8) * 8) }
+        }
+        for name in names where name.low == low && name.high == high { return name.text }
+        let text = String(decoding: slice, as: UTF8.self)
+        if names.count < 64 { names.append((low, high, text)) }
         return text
     }
 

@@ -1,8 +1,9 @@
 /// Distinct strings and their positions, found by their UTF-8 bytes: an open-addressing
 /// table whose slots keep a 32-bit hash tag, over one buffer of every string's bytes. A
 /// lookup hashes the bytes eight at a time with a multiply mix and compares bytes only on
-/// a tag match, so serving a key costs no `Hasher` and no `String` comparison. The strings
-/// come from a catalog (the developer's, not a client's), so the unseeded hash is enough.
+/// a tag match, so it costs no `Hasher` and no `String` comparison. The strings come from
+/// a catalog (the developer's, not a client's), so the unseeded hash is enough. This is the
+/// growable form for building; ``StringLookup`` is the fixed one a server reads.
 struct StringIndexTable: Sendable {
     /// The strings in insertion order; a string's position is its index here.
     private(set) var strings: [String] = []
@@ -82,7 +83,7 @@ struct StringIndexTable: Sendable {
         }
     }
 
-    private static func equal(_ stored: UnsafeRawPointer, _ key: UnsafeRawBufferPointer) -> Bool {
+    static func equal(_ stored: UnsafeRawPointer, _ key: UnsafeRawBufferPointer) -> Bool {
         guard let other = key.baseAddress else { return true }
         var offset = 0
         while offset + 8 <= key.count {
@@ -96,7 +97,7 @@ struct StringIndexTable: Sendable {
         return true
     }
 
-    private static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
+    static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0x243F_6A88_85A3_08D3 &+ UInt64(key.count)
         var offset = 0
         while offset + 8 <= key.count {
@@ -122,5 +123,74 @@ struct StringIndexTable: Sendable {
     private static func withBytes<R>(_ string: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         if let result = string.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
         return Array(string.utf8).withUnsafeBytes(body)
+    }
+}
+
+/// A fixed ``StringIndexTable`` in memory of its own: what ``LocalizedStrings`` reads on
+/// every request, with no array to retain and no bounds to check.
+///
+/// `Sendable` notes: the buffers are written only in `init` and read-only afterwards.
+final class StringLookup: @unchecked Sendable {
+    /// The strings; a string's position is its index here.
+    let strings: [String]
+    private let slots: UnsafeMutablePointer<UInt64>
+    private let mask: Int
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private let starts: UnsafeMutablePointer<Int>
+
+    /// A lookup of `strings`, which are distinct.
+    init(_ strings: [String]) {
+        self.strings = strings
+        var capacity = 16
+        while capacity < strings.count * 2 { capacity <<= 1 }
+        mask = capacity - 1
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        starts = .allocate(capacity: strings.count + 1)
+        var all: [UInt8] = []
+        starts[0] = 0
+        for (position, string) in strings.enumerated() {
+            all.append(contentsOf: string.utf8)
+            starts[position + 1] = all.count
+        }
+        bytes = .allocate(capacity: max(all.count, 1))
+        bytes.initialize(from: all, count: all.count)
+        for position in strings.indices {
+            let key = UnsafeRawBufferPointer(start: bytes + starts[position], count: starts[position + 1] - starts[position])
+            let hash = StringIndexTable.hash(key)
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(position + 1)
+        }
+    }
+
+    deinit {
+        slots.deallocate()
+        bytes.deallocate()
+        starts.deallocate()
+    }
+
+    var count: Int { strings.count }
+
+    /// The position of `string`, `nil` when absent.
+    func index(of string: String) -> Int? {
+        if let found = string.utf8.withContiguousStorageIfAvailable({ find(UnsafeRawBufferPointer($0)) }) { return found }
+        return Array(string.utf8).withUnsafeBytes { find($0) }
+    }
+
+    private func find(_ key: UnsafeRawBufferPointer) -> Int? {
+        let hash = StringIndexTable.hash(key)
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return nil }
+            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                let start = starts[position]
+                if starts[position + 1] - start == key.count, StringIndexTable.equal(bytes + start, key) { return position }
+            }
+            slot = (slot + 1) & mask
+        }
     }
 }
