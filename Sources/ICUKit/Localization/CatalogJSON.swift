@@ -34,7 +34,8 @@ enum CatalogJSON: Sendable {
 /// byte offset of the problem.
 struct CatalogJSONParser {
     private let bytes: [UInt8]
-    private var index = 0
+    /// The byte offset of the next character to read.
+    var index = 0
     private var depth = 0
     let file: String
 
@@ -175,7 +176,8 @@ struct CatalogJSONParser {
         return value
     }
 
-    private mutating func parseString() throws(StringsError) -> String {
+    /// The string starting at the quote at ``index``.
+    mutating func parseString() throws(StringsError) -> String {
         let start = index
         index += 1
         // The common case, a string without escapes: validated straight from the file's bytes.

@@ -14,11 +14,12 @@ public final class LocalizedStrings: Sendable {
     private let available: [String]
     private let matcher: LocaleMatcher?
     private let formatting: [String: LanguageFormatting]
-    /// The position of each key in `tables`' rows.
-    private let keyIndex: [String: Int]
-    /// Per catalog language, each key resolved through the fallback chain once, in file
-    /// order: a text without placeholders or variations is served as it is.
-    private let tables: [String: [Resolved]]
+    /// The catalog's languages (``StringCatalog/languages``) and keys (file order), by their bytes.
+    private let languageIndex: StringLookup
+    private let keyIndex: StringLookup
+    /// Each key resolved through the fallback chain once, a row per key in file order, a
+    /// column per language: a text without placeholders or variations is served as it is.
+    private let table: [Resolved]
 
     private enum Resolved: Sendable {
         case text(String)
@@ -32,34 +33,56 @@ public final class LocalizedStrings: Sendable {
     /// ```
     public init(_ catalog: StringCatalog) {
         self.catalog = catalog
-        let languages = catalog.languages
-        available = Self.matchable(languages)
-        matcher = Self.matcher(available)
-        var formatting: [String: LanguageFormatting] = [:]
-        var tables: [String: [Resolved]] = [:]
         let entries = catalog.entries
-        var keyIndex: [String: Int] = [:]
-        keyIndex.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() { keyIndex[entry.key] = index }
-        for language in languages {
-            formatting[language] = LanguageFormatting.of(language)
-            var table: [Resolved] = []
-            table.reserveCapacity(entries.count)
-            for entry in entries {
-                let (localization, textLanguage) = catalog.resolved(entry, language: language)
-                if localization.variations == nil, localization.substitutions.isEmpty, let unit = localization.unit,
-                    !unit.value.utf8.contains(UInt8(ascii: "%"))
-                {
-                    table.append(.text(unit.value))
-                } else {
-                    table.append(.format(localization, textLanguage: textLanguage))
+        // The languages as ``StringCatalog/languages`` lists them: the source language
+        // first, the others sorted.
+        var seen = StringIndexTable([catalog.sourceLanguage])
+        for entry in entries {
+            for language in entry.localizations.keys { seen.insert(language) }
+        }
+        let languages = [catalog.sourceLanguage] + seen.strings.dropFirst().sorted()
+        let available = Self.matchable(languages)
+        self.available = available
+        matcher = Self.matchers.value(for: available) { MatcherBox(matcher: Self.matcher(available)) }.matcher
+        var formatting: [String: LanguageFormatting] = [:]
+        for language in languages { formatting[language] = LanguageFormatting.of(language) }
+        let languageIndex = StringLookup(languages)
+        let width = languages.count
+        var table: [Resolved] = []
+        table.reserveCapacity(entries.count * width)
+        var row = [Resolved?](repeating: nil, count: width)
+        for entry in entries {
+            // A language's own usable localization is the first of its chain: taken as it is.
+            if entry.shouldTranslate {
+                for (language, localization) in entry.localizations where catalog.isUsable(localization) {
+                    row[languageIndex.index(of: language)!] = Self.resolved(localization, textLanguage: language)
                 }
             }
-            tables[language] = table
+            for column in 0..<width {
+                if let resolved = row[column] {
+                    table.append(resolved)
+                    row[column] = nil
+                } else {
+                    let (localization, textLanguage) = catalog.resolved(entry, language: languages[column])
+                    table.append(Self.resolved(localization, textLanguage: textLanguage))
+                }
+            }
         }
         self.formatting = formatting
-        self.keyIndex = keyIndex
-        self.tables = tables
+        self.languageIndex = languageIndex
+        self.keyIndex = StringLookup(catalog.keys)
+        self.table = table
+    }
+
+    private static func resolved(_ localization: StringCatalog.Localization, textLanguage: String) -> Resolved {
+        if localization.variations == nil, localization.substitutions.isEmpty, let unit = localization.unit, !hasPercent(unit.value) {
+            return .text(unit.value)
+        }
+        return .format(localization, textLanguage: textLanguage)
+    }
+
+    private static func hasPercent(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? text.utf8.contains(UInt8(ascii: "%"))
     }
 
     /// The localization for the preferred languages, most preferred first (as
@@ -92,9 +115,9 @@ public final class LocalizedStrings: Sendable {
     public func format(
         _ key: String, _ arguments: [StringArgument], language: String, device: String = "other", width: Int? = nil, isolate: Bool = false
     ) throws(StringsError) -> String {
-        if let table = tables[language] {
-            guard let index = keyIndex[key] else { throw StringsError(.unknownKey, "no such key", key: key) }
-            switch table[index] {
+        if let column = languageIndex.index(of: language) {
+            guard let row = keyIndex.index(of: key) else { throw StringsError(.unknownKey, "no such key", key: key) }
+            switch table[row * languageIndex.count + column] {
             case .text(let text): return text
             case .format(let localization, let textLanguage):
                 guard let numbers = formatting[language], let plurals = formatting[textLanguage] else { break }

@@ -149,6 +149,12 @@ struct StringsChecker {
     }
 
     private mutating func checkUnits(_ entry: StringCatalog.Entry, _ language: String, _ localization: StringCatalog.Localization, sourceTexts: Set<String>) {
+        if localization.variations == nil, localization.substitutions.isEmpty, let unit = localization.unit {
+            // One unit (the common case): the findings below for the single path "unit".
+            if let (kind, message) = stateFinding(unit.state) { report(entry.key, language, .warning, kind, message) }
+            if unit.value.isEmpty, sourceTexts.contains("unit") { reportEmpty(entry.key, language, "") }
+            return
+        }
         let units = Self.units(localization)
         if units.isEmpty {
             report(entry.key, language, .warning, "untranslated", "the localization has no text")
@@ -160,19 +166,31 @@ struct StringsChecker {
             byState[unit.state.rawValue, default: []].append(path)
             if unit.value.isEmpty && sourceTexts.contains(Self.container(path)) { empty.append(path) }
         }
-        let states: [(StringCatalog.TranslationState, String, String)] = [
-            (.new, "state-new", "not translated yet (state new)"),
-            (.needsReview, "state-needs-review", catalog.origin == .gettext ? "fuzzy: needs review" : "needs review (state needs_review)"),
-            (.stale, "state-stale", "stale (state stale)"),
-        ]
-        for (state, kind, message) in states {
-            if let paths = byState[state.rawValue] { report(entry.key, language, .warning, kind, message + Self.where(paths, of: units.count)) }
+        for state in [StringCatalog.TranslationState.new, .needsReview, .stale] {
+            if let paths = byState[state.rawValue], let (kind, message) = stateFinding(state) {
+                report(entry.key, language, .warning, kind, message + Self.where(paths, of: units.count))
+            }
         }
-        guard !empty.isEmpty, language != catalog.sourceLanguage else { return }
+        if !empty.isEmpty { reportEmpty(entry.key, language, Self.where(empty, of: units.count)) }
+    }
+
+    /// The kind and message of a unit's state that needs a translator, `nil` for another.
+    private func stateFinding(_ state: StringCatalog.TranslationState) -> (String, String)? {
+        switch state {
+        case .new: ("state-new", "not translated yet (state new)")
+        case .needsReview: ("state-needs-review", catalog.origin == .gettext ? "fuzzy: needs review" : "needs review (state needs_review)")
+        case .stale: ("state-stale", "stale (state stale)")
+        default: nil
+        }
+    }
+
+    /// Empty texts where the source has text (`place`: where, when not every unit).
+    private mutating func reportEmpty(_ key: String, _ language: String, _ place: String) {
+        guard language != catalog.sourceLanguage else { return }
         if catalog.origin == .gettext {
-            report(entry.key, language, .warning, "untranslated", "empty msgstr" + Self.where(empty, of: units.count))
+            report(key, language, .warning, "untranslated", "empty msgstr" + place)
         } else {
-            report(entry.key, language, .error, "empty-translation", "empty text" + Self.where(empty, of: units.count))
+            report(key, language, .error, "empty-translation", "empty text" + place)
         }
     }
 

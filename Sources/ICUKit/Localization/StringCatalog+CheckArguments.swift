@@ -16,6 +16,12 @@ struct ArgumentSignature {
     var variables: Set<String> = []
 
     init(_ localization: StringCatalog.Localization, catalog: StringCatalog) {
+        if localization.variations == nil, localization.substitutions.isEmpty,
+            localization.unit.map({ !Self.hasPercent($0.value) }) ?? true
+        {
+            self.init(texts: [], substitutions: [:], catalog: catalog)  // no placeholder: no arguments
+            return
+        }
         self.init(texts: Self.mainTexts(localization), substitutions: localization.substitutions, catalog: catalog)
         for substitution in localization.substitutions.values {
             for text in Self.substitutionTexts(substitution) {
@@ -76,6 +82,10 @@ struct ArgumentSignature {
         }
     }
 
+    private static func hasPercent(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? text.utf8.contains(UInt8(ascii: "%"))
+    }
+
     /// A gettext conversion's type as msgfmt compares it: the kind and the length modifier.
     static func gettextType(_ text: String) -> String {
         guard let placeholder = FormatPlaceholder.scan(text).first, let kind = placeholder.argumentKind else { return text }
@@ -83,11 +93,12 @@ struct ArgumentSignature {
         return kind.rawValue + length
     }
 
-    /// The unit and every variation case, recursively (substitutions' texts excluded).
+    /// The unit and every variation case (in case-name order, so that conflicts are
+    /// reported the same way every run), recursively (substitutions' texts excluded).
     static func mainTexts(_ localization: StringCatalog.Localization) -> [String] {
         var texts: [String] = []
         if let unit = localization.unit { texts.append(unit.value) }
-        for value in localization.variations?.cases.values.map({ $0 }) ?? [] { texts += mainTexts(value) }
+        for (_, value) in localization.variations?.cases.sorted(by: { $0.key < $1.key }) ?? [] { texts += mainTexts(value) }
         return texts
     }
 
@@ -95,7 +106,7 @@ struct ArgumentSignature {
     static func substitutionTexts(_ substitution: StringCatalog.Substitution) -> [String] {
         var texts: [String] = []
         if let unit = substitution.unit { texts.append(unit.value) }
-        for value in substitution.variations?.cases.values.map({ $0 }) ?? [] { texts += mainTexts(value) }
+        for (_, value) in substitution.variations?.cases.sorted(by: { $0.key < $1.key }) ?? [] { texts += mainTexts(value) }
         return texts
     }
 
@@ -130,6 +141,13 @@ extension StringsChecker {
         for conflict in signature.conflicts {
             report(key, language, .error, "placeholder-type", "argument \(conflict.position) is \(conflict.first) in one text and \(conflict.second) in another")
         }
+        if !localization.substitutions.isEmpty || !signature.variables.isEmpty { checkSubstitutions(key, language, localization, signature) }
+        guard let source, source.conflicts.isEmpty, signature.conflicts.isEmpty else { return }
+        compare(key, language, signature, source)
+    }
+
+    /// Substitutions undefined, unused or reading an argument the text does not take.
+    private mutating func checkSubstitutions(_ key: String, _ language: String, _ localization: StringCatalog.Localization, _ signature: ArgumentSignature) {
         let defined = Set(localization.substitutions.keys)
         let undefined = signature.variables.subtracting(defined).sorted()
         if !undefined.isEmpty {
@@ -144,8 +162,6 @@ extension StringsChecker {
                 report(key, language, .error, "argnum-out-of-range", "substitution \(name) reads argument \(argNum); the text takes \(signature.width)")
             }
         }
-        guard let source, source.conflicts.isEmpty, signature.conflicts.isEmpty else { return }
-        compare(key, language, signature, source)
     }
 
     private mutating func compare(_ key: String, _ language: String, _ signature: ArgumentSignature, _ source: ArgumentSignature) {
@@ -154,12 +170,13 @@ extension StringsChecker {
                    "\(signature.kinds.count) arguments (\(signature.summary)); the source has \(source.kinds.count) (\(source.summary))")
             return
         }
-        if Set(signature.kinds.keys) != Set(source.kinds.keys) {
+        // The same number of distinct positions: the same positions when each is in the source.
+        if signature.kinds.keys.contains(where: { source.kinds[$0] == nil }) {
             report(key, language, .error, "placeholder-position", "arguments \(signature.summary); the source's \(source.summary)")
             return
         }
+        guard signature.kinds.contains(where: { $0.value.kind != source.kinds[$0.key]!.kind }) else { return }
         let differing = signature.kinds.keys.sorted().filter { signature.kinds[$0]!.kind != source.kinds[$0]!.kind }
-        guard !differing.isEmpty else { return }
         let mine = signature.kinds.values.map { $0.kind?.rawValue ?? "" }.sorted()
         let theirs = source.kinds.values.map { $0.kind?.rawValue ?? "" }.sorted()
         let detail = differing.map { "argument \($0) is \(signature.kinds[$0]!.text), the source's \(source.kinds[$0]!.text)" }.joined(separator: "; ")

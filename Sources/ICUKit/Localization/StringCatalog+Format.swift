@@ -66,17 +66,7 @@ extension StringCatalog {
     /// `language`, its truncations, `Base`, the source language.
     func localization(of entry: Entry, language: String) -> (Localization, String)? {
         func usable(_ candidate: String) -> Localization? {
-            guard let localization = entry.localizations[candidate] else { return nil }
-            if let unit = localization.unit, localization.variations == nil {
-                if unit.value.isEmpty { return nil }
-                if origin == .gettext, unit.state == .needsReview { return nil }
-            }
-            if localization.unit == nil, localization.variations == nil { return nil }
-            if origin == .gettext, let variations = localization.variations,
-                variations.cases.values.allSatisfy({ $0.unit?.state == .needsReview || $0.unit?.value.isEmpty == true })
-            {
-                return nil
-            }
+            guard let localization = entry.localizations[candidate], isUsable(localization) else { return nil }
             return localization
         }
         if entry.shouldTranslate {
@@ -90,6 +80,22 @@ extension StringCatalog {
         }
         if let hit = usable(sourceLanguage) { return (hit, sourceLanguage) }
         return nil
+    }
+
+    /// Whether a localization can be served: it has a non-empty text or variations
+    /// (gettext: not only fuzzy or empty ones).
+    func isUsable(_ localization: Localization) -> Bool {
+        if let unit = localization.unit, localization.variations == nil {
+            if unit.value.isEmpty { return false }
+            if origin == .gettext, unit.state == .needsReview { return false }
+        }
+        if localization.unit == nil, localization.variations == nil { return false }
+        if origin == .gettext, let variations = localization.variations,
+            variations.cases.values.allSatisfy({ $0.unit?.state == .needsReview || $0.unit?.value.isEmpty == true })
+        {
+            return false
+        }
+        return true
     }
 }
 

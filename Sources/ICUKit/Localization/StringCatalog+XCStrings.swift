@@ -50,7 +50,15 @@ struct XCStringsReader {
         return text
     }
 
+    /// The catalog: read straight from the bytes in the common case, member by member
+    /// when that reader gives up (findings to report, an error to place).
     mutating func read() throws(StringsError) -> StringCatalog {
+        if let catalog = XCStringsDirectReader.read(bytes, file: file) { return catalog }
+        return try readMembers()
+    }
+
+    /// The catalog read through the JSON tree, member by member.
+    mutating func readMembers() throws(StringsError) -> StringCatalog {
         var parser = CatalogJSONParser(bytes, file: file)
         let root = try parser.parseDocument()
         var catalog = StringCatalog(sourceLanguage: "", origin: .xcstrings)
