@@ -36,10 +36,24 @@ struct CalendarConvertCommand: CLICommand {
         let format = output.format
         var out = OutputBuffer()
         var names = CalendarNameCache(system: system)
-        for iso in try CalendarCommand.dates(CLI.positionalValues(dateArguments, names: nil)) {
+        var writer = CalendarJSONWriter(system: system)
+        defer { writer.release() }
+        // In UTC a day's noon is its instant (no offset to ask for); a line with nothing to
+        // trim is its ISO day.
+        let fast = format == .json && system.timeZone == "UTC"
+        try CalendarCommand.forEachDate(CLI.positionalValues(dateArguments, names: nil)) { line in
+            if fast, let first = line.first, let last = line.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80,
+               let (year, month, day) = ISODay.parse(utf8: line) {
+                let date = ISODay.date(year: year, month: month, day: day).addingTimeInterval(43_200)
+                let fields: CalendarDate
+                do throws(CalendarError) { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }
+                try writer.append(iso: line, fields, date: date, to: &out)
+                return
+            }
+            let iso = String(decoding: line, as: UTF8.self)
             let date = try CalendarCommand.instant(iso, zone: system)
             let fields: CalendarDate
-            do { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }
+            do throws(CalendarError) { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }
             let trimmed = iso.trimmingSpaces()
             switch format {
             case .json: try CalendarCommand.appendJSON(trimmed, fields, system: system, date: date, names: &names, to: &out)

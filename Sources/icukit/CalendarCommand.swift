@@ -46,14 +46,38 @@ enum CalendarCommand {
         catch { throw .data(error.description) }
     }
 
-    /// The ISO days given as arguments, or one per stdin line.
-    static func dates(_ arguments: [String]) throws(CLIFailure) -> [String] {
-        if !arguments.isEmpty && arguments != ["-"] { return arguments }
+    /// Calls `body` with the UTF-8 bytes of each ISO day given as an argument, or of each
+    /// stdin line that is not blank (lines end at LF or CR LF, as `CLI.lines(of:)` splits).
+    static func forEachDate(_ arguments: [String], _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        if !arguments.isEmpty && arguments != ["-"] {
+            for argument in arguments {
+                var copy = argument
+                try copy.withUTF8 { try body($0) }
+            }
+            return
+        }
         var text = String(decoding: try CLI.readInput(nil), as: UTF8.self)
-        return CLI.lines(of: &text).compactMap { line in
-            // Most lines start with a digit: only others are checked for being blank.
-            if let first = line.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") { return String(line) }
-            return line.allSatisfy(\.isWhitespace) ? nil : String(line)
+        try text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            var start = 0
+            while start < count {
+                var end = count, next = count
+                var newline = start
+                while newline < count && base[newline] != 0x0A { newline += 1 }
+                if newline < count {
+                    end = newline > start && base[newline - 1] == 0x0D ? newline - 1 : newline
+                    next = newline + 1
+                }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = next
+                // Most lines start with a digit: only others are checked for being blank.
+                if let first = line.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") {
+                    try body(line)
+                } else if !String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace) {
+                    try body(line)
+                }
+            }
         }
     }
 
@@ -125,9 +149,14 @@ struct CalendarNameCache {
         return name
     }
 
-    mutating func monthName(_ fields: CalendarDate, date: Date) throws(CalendarError) -> String {
+    /// What decides a month's name: the month, the leap-month flag, the Hebrew leap year.
+    func monthKey(_ fields: CalendarDate) -> Int {
         let leapYear = isHebrew && (7 * fields.extendedYear + 1) % 19 < 7
-        let key = fields.month << 2 | (fields.isLeapMonth ? 2 : 0) | (leapYear ? 1 : 0)
+        return fields.month << 2 | (fields.isLeapMonth ? 2 : 0) | (leapYear ? 1 : 0)
+    }
+
+    mutating func monthName(_ fields: CalendarDate, date: Date) throws(CalendarError) -> String {
+        let key = monthKey(fields)
         if let name = months[key] { return name }
         let name = try system.monthName(for: date)
         months[key] = name

@@ -52,14 +52,36 @@ extension CalendarSystem {
     }
 
     func formatField(_ date: Date, pattern: String, locale: LocaleID?) throws(CalendarError) -> String {
-        // Where the corrected date differs from ICU's, an instant ICU names the same way.
-        let millis = icuNamingInstant(try Self.millis(date), monthName: pattern == "MMMM")
+        let millis = try Self.millis(date)
+        let monthName = pattern == "MMMM"
         let formatter = try CalendarNameFormatter.shared(
             calendar: identifier, locale: (locale?.identifier).map { $0.isEmpty ? "root" : $0 } ?? "en", pattern: pattern)
+        // A corrected date: fields from the table, to compare with ICU's own.
+        let corrected = context.icuTable == nil || !(monthName || pattern == "G") ? nil : table.flatMap { tableDate($0, millis: millis) }
         return try engine.withCalendar { (cal) throws(CalendarError) -> String in
             // Cannot fail: `millis` is in range and the calendar is lenient.
             try? ICU.ucal_setMillis(cal, millis)
+            // Where ICU's own calendar has the fields that decide the name (the year and the
+            // month, or the year and the era) at this instant, ICU names it the way the corrected
+            // date is named; elsewhere, an instant ICU names the same way (which maps the date
+            // onto ICU's month table: ICU 72 computes each Chinese year's new moons to fill it).
+            if let corrected, Self.icuAgrees(cal, with: corrected, monthName: monthName, isHebrew: isHebrew) {
+                return try formatter.format(cal)
+            }
+            let naming = icuNamingInstant(millis, monthName: monthName)
+            if naming != millis { try? ICU.ucal_setMillis(cal, naming) }
             return try formatter.format(cal)
         }
+    }
+
+    /// Whether ICU's fields at the calendar's time have the year and month (`monthName`) or the
+    /// year and era of `fields`.
+    private static func icuAgrees(_ cal: UCalendarHandle, with fields: CalendarDate, monthName: Bool, isHebrew: Bool) -> Bool {
+        let c = cal
+        func get(_ field: Int32) -> Int? { (try? ICU.ucal_get(c, field)).map(Int.init) }
+        guard get(UCAL_EXTENDED_YEAR) == fields.extendedYear else { return false }
+        if !monthName { return get(UCAL_ERA) == fields.era }
+        guard let icuMonth = get(UCAL_MONTH), let leap = get(UCAL_IS_LEAP_MONTH) else { return false }
+        return icuMonth + 1 == fields.month && (leap != 0 || (isHebrew && icuMonth == 5)) == fields.isLeapMonth
     }
 }

@@ -95,12 +95,29 @@ enum HebrewNewYear {
     }
 
     /// The year whose 1 Tishri is on or before a local day number, and whose next 1 Tishri is after it.
-    static func year(containing day: Int) -> Int {
+    static func year(containing day: Int) -> Int { entry(containing: day).year }
+
+    /// The year containing a local day number and its month table entry, each new year
+    /// computed once (two in the common case).
+    static func entry(containing day: Int) -> (year: Int, entry: MonthTable.Year) {
         // The mean year is 35,975,351 / 98,496 days; the estimate is within one year.
         var year = floorDiv((day - dayIndexEpoch) * 98_496, 35_975_351) + 1
-        while newYearDay(year) > day { year -= 1 }
-        while newYearDay(year + 1) <= day { year += 1 }
-        return year
+        var start = newYearDay(year), next: Int
+        if start > day {
+            repeat {
+                next = start
+                year -= 1
+                start = newYearDay(year)
+            } while start > day
+        } else {
+            next = newYearDay(year + 1)
+            while next <= day {
+                year += 1
+                start = next
+                next = newYearDay(year + 1)
+            }
+        }
+        return (year, entry(year, startDay: start, length: next - start))
     }
 
     /// A year as a month table entry: its months in order (12, or 13 with Adar I), 29 or 30 days each.

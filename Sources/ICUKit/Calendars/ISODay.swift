@@ -41,32 +41,57 @@ import FoundationEssentials
 
     /// Parses `YYYY-MM-DD` (also `-YYYY` and `+YYYYY` years); `nil` if malformed or invalid.
     public static func parse(_ text: some StringProtocol) -> (year: Int, month: Int, day: Int)? {
-        // On the UTF-8 bytes: [+-]YYYY[YYY]-MM-DD, ASCII digits only.
-        var bytes = Substring(text).utf8[...]
+        if let parsed = text.utf8.withContiguousStorageIfAvailable({ parse(utf8: $0) }) { return parsed }
+        var copy = String(text)
+        return copy.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// ``parse(_:)`` of UTF-8 bytes.
+    public static func parse(utf8: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
+        // The common shape first: YYYY-MM-DD, ten bytes.
+        if utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-") {
+            @inline(__always) func digit(_ i: Int) -> Int { Int(utf8[i] &- UInt8(ascii: "0")) }
+            if (0..<10).allSatisfy({ $0 == 4 || $0 == 7 || utf8[$0] &- UInt8(ascii: "0") < 10 }) {
+                return validated(year: ((digit(0) * 10 + digit(1)) * 10 + digit(2)) * 10 + digit(3),
+                                 month: digit(5) * 10 + digit(6), day: digit(8) * 10 + digit(9))
+            }
+        }
+        // [+-]YYYY[YYY]-MM-DD, ASCII digits only; three counters, no array.
+        var bytes = utf8[...]
         var sign = 1
         if bytes.first == UInt8(ascii: "-") { sign = -1; bytes = bytes.dropFirst() } else if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-        var values = [0, 0, 0], lengths = [0, 0, 0]
+        var year = 0, month = 0, day = 0, length = 0
         var part = 0
         for byte in bytes {
             if byte == UInt8(ascii: "-") {
+                guard part < 2, length >= (part == 0 ? 4 : 2) else { return nil }
                 part += 1
-                guard part < 3 else { return nil }
+                length = 0
             } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                guard lengths[part] < 7 else { return nil }
-                values[part] = values[part] * 10 + Int(byte - UInt8(ascii: "0"))
-                lengths[part] += 1
+                guard length < (part == 0 ? 7 : 2) else { return nil }
+                let digit = Int(byte &- UInt8(ascii: "0"))
+                switch part {
+                case 0: year = year * 10 + digit
+                case 1: month = month * 10 + digit
+                default: day = day * 10 + digit
+                }
+                length += 1
             } else {
                 return nil
             }
         }
-        guard part == 2, lengths[0] >= 4, lengths[1] == 2, lengths[2] == 2 else { return nil }
-        let year = values[0], month = values[1], day = values[2]
+        guard part == 2, length == 2 else { return nil }
+        return validated(year: sign * year, month: month, day: day)
+    }
+
+    /// The date if `month` and `day` exist in `year`.
+    @inline(__always)
+    private static func validated(year: Int, month: Int, day: Int) -> (year: Int, month: Int, day: Int)? {
         guard (1...12).contains(month), day >= 1 else { return nil }
-        let y = sign * year
-        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-        let length = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard day <= length else { return nil }
-        return (y, month, day)
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        let monthLength = month == 2 ? (leap ? 29 : 28) : month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31
+        guard day <= monthLength else { return nil }
+        return (year, month, day)
     }
 
     /// `YYYY-MM-DD` of the UTC day containing `date` (with the given offset in seconds).

@@ -250,8 +250,8 @@ final class MonthTable: Sendable {
     func locate(day: Int) -> (extendedYear: Int, year: Year)? {
         guard dayRange.contains(day) else { return nil }
         if identifier == "hebrew" {
+            if source == .hebrewRules { let (year, entry) = HebrewNewYear.entry(containing: day); return (year, entry) }
             var guess = HebrewNewYear.year(containing: day)
-            if source == .hebrewRules { return (guess, HebrewNewYear.year(guess)) }
             for _ in 0..<4 {
                 guard let entry = year(guess) else { return nil }
                 if day < entry.startDay { guess -= 1; continue }
