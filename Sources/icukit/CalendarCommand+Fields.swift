@@ -56,7 +56,7 @@ struct CalendarConvertCommand: CLICommand {
             do throws(CalendarError) { fields = try system.calendarDate(for: date) } catch { throw CLIFailure.data(error.description) }
             let trimmed = iso.trimmingSpaces()
             switch format {
-            case .json: try CalendarCommand.appendJSON(trimmed, fields, system: system, date: date, names: &names, to: &out)
+            case .json: try writer.append(iso: trimmed, fields, date: date, to: &out)
             case .text: out.append(CalendarCommand.text(trimmed, fields, system: system, date: date, names: &names) + "\n")
             }
         }
@@ -177,9 +177,10 @@ struct CalendarAddCommand: CLICommand {
         case .json:
             let fields: CalendarDate
             do { fields = try system.calendarDate(for: result) } catch { throw CLIFailure.data("\(error)") }
-            var names = CalendarNameCache(system: system)
+            var writer = CalendarJSONWriter(system: system)
+            defer { writer.release() }
             var out = OutputBuffer()
-            try CalendarCommand.appendJSON(iso, fields, system: system, date: result, names: &names, to: &out)
+            try writer.append(iso: iso, fields, date: result, to: &out)
             out.flush()
         }
     }

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// the output at once. The parts that repeat are prepared once as bytes: the keys, the
 /// calendar's identifier, and each era's and month's name, escaped, with the keys around it
 /// (looked up as `CalendarNameCache` does: the era; the month, leap flag and Hebrew leap year).
-/// The bytes are those of ``CalendarCommand/appendJSON(_:_:system:date:names:to:)``.
+/// Every calendar command that writes a converted date as JSON writes it through this type.
 struct CalendarJSONWriter {
     private var names: CalendarNameCache
     /// `","calendar":"ID","era":`
@@ -61,8 +61,17 @@ struct CalendarJSONWriter {
         return part
     }
 
-    /// Appends the record of one date: `iso` is the trimmed input (digits, `-` and `+`: no
-    /// escaping), `fields` its fields in the calendar, `date` its instant (for names not yet seen).
+    /// Appends the record of one date given as text, escaped as JSON where it needs to be.
+    mutating func append(iso: String, _ fields: CalendarDate, date: Date, to out: inout OutputBuffer) throws(CLIFailure) {
+        let plain = iso.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        // Escaped, the string goes in without its quotes.
+        let bytes = plain ? Array(iso.utf8) : Array(Self.bytes { $0.append(jsonString: iso) }.dropFirst().dropLast())
+        try bytes.withUnsafeBufferPointer { bytes throws(CLIFailure) in try append(iso: bytes, fields, date: date, to: &out) }
+    }
+
+    /// Appends the record of one date: `iso` is the trimmed input as it goes between the JSON
+    /// quotes (no escaping is done here), `fields` its fields in the calendar, `date` its
+    /// instant (for names not yet seen).
     mutating func append(iso: UnsafeBufferPointer<UInt8>, _ fields: CalendarDate, date: Date, to out: inout OutputBuffer) throws(CLIFailure) {
         let era: [UInt8], month: [UInt8]
         do {

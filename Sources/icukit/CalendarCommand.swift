@@ -81,35 +81,6 @@ enum CalendarCommand {
         }
     }
 
-    /// The JSON object of the contract for one converted date, and a newline, written
-    /// straight into `out` (no `String` built per date).
-    static func appendJSON(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date, names: inout CalendarNameCache, to out: inout OutputBuffer) throws(CLIFailure) {
-        let eraName: String, monthName: String
-        do {
-            eraName = try names.eraName(fields, date: date)
-            monthName = try names.monthName(fields, date: date)
-        } catch { throw .data(error.description) }
-        out.append("{\"date\":")
-        out.append(jsonString: iso)
-        out.append(",\"calendar\":")
-        out.append(jsonString: system.identifier)
-        out.append(",\"era\":")
-        out.append(decimal: fields.era)
-        out.append(",\"eraName\":")
-        out.append(jsonString: eraName)
-        out.append(",\"year\":")
-        out.append(decimal: fields.year)
-        out.append(",\"month\":")
-        out.append(decimal: fields.month)
-        out.append(fields.isLeapMonth ? ",\"isLeapMonth\":true,\"day\":" : ",\"isLeapMonth\":false,\"day\":")
-        out.append(decimal: fields.day)
-        out.append(",\"extendedYear\":")
-        out.append(decimal: fields.extendedYear)
-        out.append(",\"monthName\":")
-        out.append(jsonString: monthName)
-        out.append("}\n")
-    }
-
     static func text(_ iso: String, _ fields: CalendarDate, system: CalendarSystem, date: Date) -> String {
         var names = CalendarNameCache(system: system)
         return text(iso, fields, system: system, date: date, names: &names)
