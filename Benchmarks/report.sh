@@ -200,7 +200,7 @@ EOF
 }
 
 section_strings() {
-  need python3 msgfmt
+  need python3 msgfmt hyperfine
   local n=1000000
   [ -n "$quick" ] && n=20000
   bash "$here/strings-bench.sh" "$n" > "$work/strings.txt"
@@ -218,10 +218,22 @@ Microseconds per operation (best of runs); in parentheses, peer ÷ ICUKit.
 | row | ICUKit | Foundation | Python gettext |
 |---|---:|---:|---:|
 EOF
-  awk '$2 == "ICUKit" || $2 == "Foundation" || $2 == "Python" { v[$1, $2] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+  # Rows are `ROW PEER MICROSECONDS`; the script's own summary lines (`ROW: …`) are not.
+  awk '$1 !~ /:$/ && ($2 == "ICUKit" || $2 == "Foundation" || $2 == "Python") { v[$1, $2] = $3; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
        function cell(r, p) { return v[r, p] == "" ? "—" : sprintf("%s (%.1fx)", v[r, p], v[r, p] / v[r, "ICUKit"]) }
        END { for (i = 1; i <= n; i++) printf "| %s | %s | %s | %s |\n", order[i], v[order[i], "ICUKit"], cell(order[i], "Foundation"), cell(order[i], "Python") }' "$work/strings.txt"
-  printf '\nSection alone: `%s`.\n\n' "Benchmarks/strings-bench.sh"
+  local keys=5000
+  [ -n "$quick" ] && keys=300
+  MARKDOWN="$work/check.md" bash "$here/strings/check-bench.sh" "$keys" > /dev/null
+  cat <<EOF
+
+\`strings check\` on a generated $keys-key, 10-language catalog (as \`.xcstrings\` and as a folder of
+\`.po\` files) against \`msgfmt -c\` on the same messages as \`.po\` files, one \`msgfmt\` per file
+as a build runs it; wall time, hyperfine (5 runs after a warm-up):
+
+EOF
+  cat "$work/check.md"
+  printf '\nSection alone: `%s` and `%s`.\n\n' "Benchmarks/strings-bench.sh" "Benchmarks/strings/check-bench.sh"
 }
 
 section_cli() {
