@@ -59,49 +59,80 @@ public enum UTF8Decoding {
         }
     }
 
-    /// ``firstInvalidOffset(in:)`` over contiguous bytes: ASCII eight bytes at a time, other
-    /// sequences checked against the well-formed byte ranges of the Unicode Standard's
-    /// Table 3-7; the offset is that of the first byte of the ill-formed sequence.
+    /// ``firstInvalidOffset(in:)`` over contiguous bytes, the offset being that of the first
+    /// byte of the ill-formed sequence: ASCII eight bytes at a time, and 2-byte sequences up to
+    /// four and 3-byte ones two at a time from one 8-byte load (checking them one by one costs
+    /// ~30 instructions per Cyrillic, Arabic or CJK code point; this 4 to 12). Other sequences
+    /// are checked against the well-formed byte ranges of the Unicode Standard's Table 3-7.
     @_spi(Internals) public static func firstInvalidOffset(inContiguous bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            if index &+ 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
-                    index &+= 8
+        guard let p = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        let raw = UnsafeRawPointer(p)
+        var i = 0
+        while i < n {
+            while i &+ 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if w & 0x80 == 0 {
+                    i &+= w & 0x8080_8080_8080_8080 == 0 ? 8 : 1
                     continue
                 }
+                if w & 0xC0_C0F0 == 0x80_80E0 {
+                    // E0 needs a second byte from A0, ED one below A0 (no surrogates).
+                    guard Self.wellFormedThree(w) else { break }
+                    i &+= (w >> 24) & 0xC0_C0F0 == 0x80_80E0 && Self.wellFormedThree(w >> 24) ? 6 : 3
+                    continue
+                }
+                if w & 0xC0E0 == 0x80C0 {  // C0–DF and a continuation
+                    // Four at once (each lead's bits 1–4 nonzero: C2–DF, not C0 or C1).
+                    if w & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0
+                        && ((w & 0x001E_001E_001E_001E) &+ 0x007F_007F_007F_007F) & 0x0080_0080_0080_0080 == 0x0080_0080_0080_0080 {
+                        i &+= 8
+                        continue
+                    }
+                    guard w & 0x1E != 0 else { break }
+                    i &+= (w >> 16) & 0xC0E0 == 0x80C0 && (w >> 16) & 0x1E != 0 ? 4 : 2
+                    continue
+                }
+                break
             }
-            let lead = base[index]
-            if lead < 0x80 {
-                index &+= 1
-                continue
-            }
-            // The allowed range of the second byte, and the sequence's length.
-            let low: UInt8, high: UInt8, length: Int
-            switch lead {
-            case 0xC2...0xDF: (low, high, length) = (0x80, 0xBF, 2)
-            case 0xE0: (low, high, length) = (0xA0, 0xBF, 3)
-            case 0xE1...0xEC, 0xEE...0xEF: (low, high, length) = (0x80, 0xBF, 3)
-            case 0xED: (low, high, length) = (0x80, 0x9F, 3)
-            case 0xF0: (low, high, length) = (0x90, 0xBF, 4)
-            case 0xF1...0xF3: (low, high, length) = (0x80, 0xBF, 4)
-            case 0xF4: (low, high, length) = (0x80, 0x8F, 4)
-            default: return index
-            }
-            guard index &+ length <= count else { return index }
-            let second = base[index &+ 1]
-            guard second >= low && second <= high else { return index }
-            var next = index &+ 2
-            while next < index &+ length {
-                guard base[next] & 0xC0 == 0x80 else { return index }
-                next &+= 1
-            }
-            index = next
+            guard i < n else { return nil }
+            // One sequence the loop does not take (4 bytes, the last 8 bytes, or ill-formed).
+            let lead = p[i]
+            if lead < 0x80 { i &+= 1; continue }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard i &+ length <= n,
+                  sequenceIsWellFormed(p + i, length: length)
+            else { return i }
+            i &+= length
         }
         return nil
+    }
+
+    /// Whether a 3-byte sequence in the low bytes of `w` (lead E0–EF, two continuations)
+    /// is neither overlong (E0 80–9F) nor a surrogate (ED A0–BF).
+    @inline(__always)
+    private static func wellFormedThree(_ w: UInt64) -> Bool {
+        let x = w & 0x200F
+        return x != 0 && x != 0x200D
+    }
+
+    /// Whether the `length` bytes at `p` (its lead's length) form one well-formed sequence,
+    /// by Table 3-7's ranges for the second byte.
+    private static func sequenceIsWellFormed(_ p: UnsafePointer<UInt8>, length: Int) -> Bool {
+        let low: UInt8, high: UInt8
+        switch p[0] {
+        case 0xC2...0xDF: (low, high) = (0x80, 0xBF)
+        case 0xE0: (low, high) = (0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (low, high) = (0x80, 0xBF)
+        case 0xED: (low, high) = (0x80, 0x9F)
+        case 0xF0: (low, high) = (0x90, 0xBF)
+        case 0xF1...0xF3: (low, high) = (0x80, 0xBF)
+        case 0xF4: (low, high) = (0x80, 0x8F)
+        default: return false
+        }
+        guard p[1] >= low && p[1] <= high else { return false }
+        for next in 2..<length where p[next] & 0xC0 != 0x80 { return false }
+        return true
     }
 }
 

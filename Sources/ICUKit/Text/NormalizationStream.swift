@@ -146,7 +146,7 @@ public struct NormalizationStream: Sendable {
 
     /// Whether `bytes` are valid UTF-8; invalid ones throw unless `lossy`.
     private func validate(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(TextTransformError) -> Bool {
-        guard let invalid = NormalizationInputCheck.firstInvalidOffset(bytes) else { return true }
+        guard let invalid = UTF8Decoding.firstInvalidOffset(inContiguous: bytes) else { return true }
         if lossy { return false }
         throw .invalidUTF8(InvalidUTF8Error(byteOffset: offset + invalid))
     }
@@ -164,64 +164,5 @@ public struct NormalizationStream: Sendable {
         defer { out.deallocate() }
         try engine.normalize(bytes, into: &out)
         if out.isAllocated { out.withBytes(body) } else { body(bytes) }
-    }
-}
-
-/// UTF-8 validation of the stream's input, with ``UTF8Decoding``'s offsets: ASCII eight
-/// bytes at a time, 2-byte sequences up to four and 3-byte ones two at a time from one
-/// 8-byte load (the loop that checks them sequence by sequence costs ~30 instructions per
-/// Cyrillic, Arabic or CJK code point; this one 4 to 12).
-enum NormalizationInputCheck {
-    /// The offset of the first byte of the first ill-formed sequence in `bytes`, or `nil`.
-    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let p = bytes.baseAddress else { return nil }
-        let n = bytes.count
-        let raw = UnsafeRawPointer(p)
-        var i = 0
-        while i < n {
-            while i &+ 8 <= n {
-                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if w & 0x80 == 0 {
-                    i &+= w & 0x8080_8080_8080_8080 == 0 ? 8 : 1
-                    continue
-                }
-                if w & 0xC0_C0F0 == 0x80_80E0 {
-                    // E0 needs a second byte from A0, ED one below A0 (no surrogates).
-                    guard Self.wellFormedThree(w) else { break }
-                    i &+= (w >> 24) & 0xC0_C0F0 == 0x80_80E0 && Self.wellFormedThree(w >> 24) ? 6 : 3
-                    continue
-                }
-                if w & 0xC0E0 == 0x80C0 {  // C0–DF and a continuation
-                    // Four at once (each lead's bits 1–4 nonzero: C2–DF, not C0 or C1).
-                    if w & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0
-                        && ((w & 0x001E_001E_001E_001E) &+ 0x007F_007F_007F_007F) & 0x0080_0080_0080_0080 == 0x0080_0080_0080_0080 {
-                        i &+= 8
-                        continue
-                    }
-                    guard w & 0x1E != 0 else { break }
-                    i &+= (w >> 16) & 0xC0E0 == 0x80C0 && (w >> 16) & 0x1E != 0 ? 4 : 2
-                    continue
-                }
-                break
-            }
-            guard i < n else { return nil }
-            // One sequence the loop does not take (4 bytes, the last 8 bytes, or ill-formed).
-            let lead = p[i]
-            if lead < 0x80 { i &+= 1; continue }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            guard i &+ length <= n,
-                  UTF8Decoding.firstInvalidOffset(inContiguous: UnsafeBufferPointer(start: p + i, count: length)) == nil
-            else { return i }
-            i &+= length
-        }
-        return nil
-    }
-
-    /// Whether a 3-byte sequence in the low bytes of `w` (lead E0–EF, two continuations)
-    /// is neither overlong (E0 80–9F) nor a surrogate (ED A0–BF).
-    @inline(__always)
-    private static func wellFormedThree(_ w: UInt64) -> Bool {
-        let x = w & 0x200F
-        return x != 0 && x != 0x200D
     }
 }

@@ -25,6 +25,25 @@ struct CoreTests {
         #expect(UTF8Decoding.firstInvalidOffset(in: Array("ok ✓".utf8)) == nil)
     }
 
+    @Test("the word-at-a-time check over contiguous bytes names the offset the standard library's parser does")
+    func contiguousCheckAgreesWithParser() {
+        var random = SplitMix(state: 0x5EED_0008)
+        let pieces = ["plain ascii ", "Привет ", "مرحبا ", "नमस्ते ", "你好世界", "こんにちは", "😀👋", "é", "\u{E000}\u{FFFD}"].map { Array($0.utf8) }
+        // Bytes that break a sequence: stray continuations, C0/C1, E0 80, ED A0 (a surrogate), F4 90, F5, FF.
+        let breakers: [[UInt8]] = [[0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0xE3, 0x81], [0xD0]]
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...24, using: &random) {
+                bytes += Int.random(in: 0..<12, using: &random) == 0 ? breakers.randomElement(using: &random)! : pieces.randomElement(using: &random)!
+            }
+            // Truncate at any byte, so sequences are cut at the end too.
+            if !bytes.isEmpty, Bool.random(using: &random) { bytes.removeLast(Int.random(in: 0..<min(4, bytes.count), using: &random)) }
+            let expected = UTF8Decoding.firstInvalidOffset(in: bytes.lazy.map { $0 })  // not contiguous: the parser
+            let found = UTF8Decoding.firstInvalidOffset(in: bytes)
+            if found != expected { Issue.record("offset \(String(describing: found)), the parser's \(String(describing: expected)) in \(bytes)") }
+        }
+    }
+
     @Test("lossy UTF-8 decoding is opt-in and replaces with U+FFFD")
     func lossyDecoding() throws {
         #expect(try UTF8Decoding.decode([0x61, 0xFF, 0x62], lossy: true) == "a\u{FFFD}b")
