@@ -59,6 +59,12 @@ let package = Package(
             name: "DateFormatInstructions",
             dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU"]
         ),
+        // Warm conversions of dates to calendar fields, beside raw ICU and Foundation
+        // (calendar-callgrind.sh).
+        .executableTarget(
+            name: "CalendarInstructions",
+            dependencies: [.product(name: "ICUKit", package: "ICUKit"), "RawICU", "FoundationPeers"]
+        ),
         benchmarkTarget("DateFormatBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("NumberBenchmarks", peers: ["FoundationPeers"]),
         benchmarkTarget("CalendarBenchmarks", peers: ["FoundationPeers"]),

@@ -6,7 +6,7 @@
 # CLD2 in instructions and wall time (hyperfine).
 #
 # Usage: Benchmarks/report.sh [--quick] [--output FILE] [SECTION...]
-#   SECTION   segmentation text transliteration bidi dates locale-match strings cli accuracy
+#   SECTION   segmentation text transliteration bidi dates calendars locale-match strings cli accuracy
 #             (default: all of them, in that order)
 #   --quick   small inputs, few repetitions, a few rows per section: proves the script works in
 #             minutes; its figures mean nothing
@@ -21,7 +21,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
-all_sections="segmentation text transliteration bidi dates locale-match strings cli accuracy"
+all_sections="segmentation text transliteration bidi dates calendars locale-match strings cli accuracy"
 quick="" output="" sections=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -175,6 +175,39 @@ EOF
     END { print "| operation | ICUKit | raw ICU | ICUKit ÷ raw |"; print "|---|---:|---:|---:|"
           for (i = 1; i <= n; i++) printf "| %s | %s | %s | %.2f |\n", order[i], per[order[i], "icukit"], per[order[i], "raw"], per[order[i], "icukit"] / per[order[i], "raw"] }' "$work/dates.tsv"
   printf '\nSection alone: `%s`.\n\n' "Benchmarks/dates-callgrind.sh"
+}
+
+section_calendars() {
+  need valgrind objcopy python3
+  local dates=20000 calendars=(chinese dangi hebrew japanese islamic-umalqura)
+  if [ -n "$quick" ]; then dates=2000; calendars=(chinese hebrew); fi
+  DATES="$dates" "$here/calendar-callgrind.sh" "${calendars[@]}" > "$work/calendars.tsv"
+  cat <<EOF
+## Calendar conversion, warm
+
+$dates random dates 1900–2100 (seed 16) to a calendar's era, year, extended year, month, leap
+flag and day, one calendar reused, after one pass over the same dates (ICU computes a Chinese
+year's new moons the first time it meets it; the cold cost is in the command-line section);
+instructions per date. ICUKit: \`CalendarSystem.calendarDate(for:)\`, which fills every field of a
+\`CalendarDate\` (weekday, day of year, week, time, offset too), in the corrected reckoning
+(the observatories' tables for chinese and dangi, the postponement rules for hebrew) and in
+ICU's (\`.withReckoning(.icu)\`, the CLI's \`--engine icu\`); raw ICU: one \`UCalendar\`,
+\`ucal_setMillis\` + \`ucal_get\` of those six fields (every field: the 16 ICUKit reads, the floor for
+the icu engine); Foundation on Linux (its own ICU 76):
+\`dateComponents([.era, .year, .month, .day, .isLeapMonth], from:)\`, the Chinese calendar
+standing in for Dangi (Foundation has no Dangi identifier). Ratios: peer ÷ ICUKit (above 1:
+ICUKit runs fewer).
+
+EOF
+  awk -F'\t' 'NR > 1 { per[$1, $2] = $4; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+    function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "—" : sprintf("%.2f", a / b) }
+    END { print "| calendar | ICUKit | ICUKit (icu engine) | raw ICU | raw ICU, every field | Foundation | raw ÷ ICUKit | Foundation ÷ ICUKit | every field ÷ icu engine |"
+          print "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+          for (i = 1; i <= n; i++) { c = order[i]
+            printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", c, per[c, "icukit"], per[c, "icukit-icu"], per[c, "raw"], per[c, "raw-all"],
+              per[c, "foundation"], ratio(per[c, "raw"], per[c, "icukit"]), ratio(per[c, "foundation"], per[c, "icukit"]),
+              ratio(per[c, "raw-all"], per[c, "icukit-icu"]) } }' "$work/calendars.tsv"
+  printf '\nSection alone: `%s`.\n\n' "DATES=$dates Benchmarks/calendar-callgrind.sh [CALENDAR…]"
 }
 
 section_locale_match() {

@@ -25,6 +25,13 @@ public final class FoundationCalendar: @unchecked Sendable {
         return (c.era ?? 0) &+ (c.year ?? 0) &+ (c.month ?? 0) &+ (c.isLeapMonth == true ? 1 : 0) &+ (c.day ?? 0)
     }
 
+    /// `dateComponents([.era, .year, .month, .day, .isLeapMonth], from:)` (summed): what a
+    /// conversion to a calendar date reads.
+    public func conversionFields(_ seconds: Double) -> Int {
+        let c = calendar.dateComponents([.era, .year, .month, .day, .isLeapMonth], from: Date(timeIntervalSince1970: seconds))
+        return (c.era ?? 0) &+ (c.year ?? 0) &+ (c.month ?? 0) &+ (c.isLeapMonth == true ? 1 : 0) &+ (c.day ?? 0)
+    }
+
     /// `date(byAdding: .month, value: amount, to:)`.
     public func addMonths(_ amount: Int, to seconds: Double) -> Double {
         calendar.date(byAdding: .month, value: amount, to: Date(timeIntervalSince1970: seconds))!.timeIntervalSince1970

@@ -31,6 +31,20 @@ public final class RawCalendar: @unchecked Sendable {
         return sum
     }
 
+    /// `ucal_setMillis` + `ucal_get` of era, year, extended year, month, leap flag and day
+    /// (summed): what a conversion to a calendar date reads.
+    public func conversionFields(_ millis: Double) -> Int {
+        var status = U_ZERO_ERROR
+        ucal_setMillis(calendar, millis, &status)
+        var sum = Int(ucal_get(readOnly, UCAL_ERA, &status))
+        sum &+= Int(ucal_get(readOnly, UCAL_YEAR, &status))
+        sum &+= Int(ucal_get(readOnly, UCAL_EXTENDED_YEAR, &status))
+        sum &+= Int(ucal_get(readOnly, UCAL_MONTH, &status))
+        sum &+= Int(ucal_get(readOnly, UCAL_IS_LEAP_MONTH, &status))
+        sum &+= Int(ucal_get(readOnly, UCAL_DATE, &status))
+        return sum
+    }
+
     /// `ucal_setMillis` + `ucal_get` of the 15 fields a `CalendarDate` carries (summed).
     public func allFields(_ millis: Double) -> Int {
         var status = U_ZERO_ERROR
