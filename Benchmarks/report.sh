@@ -191,8 +191,9 @@ $dates random dates 1900–2100 (seed 16) to a calendar's era, year, extended ye
 flag and day, one calendar reused, after one uncounted pass over the same dates (the cold cost
 is in the command-line section); instructions per date. Raw ICU stays costly warm in chinese
 and dangi (its lunar theory runs on every conversion; it caches only solstices and new years)
-and in islamic-umalqura (it walks the years from 1300 AH). ICUKit: \`CalendarSystem.calendarDate(for:)\`, which fills every field of a
-\`CalendarDate\` (weekday, day of year, week, time, offset too), in the corrected reckoning
+and in islamic-umalqura (it walks the years from 1300 AH). ICUKit:
+\`CalendarSystem.calendarDate(for:)\`, which fills every field of a \`CalendarDate\` (weekday,
+day of year, week, time, offset too), in the corrected reckoning
 (the observatories' tables for chinese and dangi, the postponement rules for hebrew) and in
 ICU's (\`.withReckoning(.icu)\`, the CLI's \`--engine icu\`); raw ICU: one \`UCalendar\`,
 \`ucal_setMillis\` + \`ucal_get\` of those six fields (every field: the 16 ICUKit reads, the floor for
