@@ -18,7 +18,7 @@
 // Prints the checksum of the fields and the number of dates.
 import FoundationEssentials
 import FoundationPeers
-import ICUKit
+@_spi(Internals) import ICUKit
 import RawICU
 
 let arguments = CommandLine.arguments
@@ -26,19 +26,9 @@ let usage = "usage: CalendarInstructions icukit|icukit-icu|raw|raw-all|foundatio
 guard arguments.count == 4, let text = try? String(contentsOfFile: arguments[3], encoding: .utf8) else { fatalError(usage) }
 let mode = arguments[1], identifier = arguments[2]
 
-/// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-}
-
 let seconds: [Double] = text.split(separator: "\n").map { line in
     let parts = line.split(separator: "-").map { Int($0)! }
-    return Double(daysFromCivil(parts[0], parts[1], parts[2])) * 86_400
+    return Double(ISODay.days(year: parts[0], month: parts[1], day: parts[2])) * 86_400
 }
 let dates = seconds.map { Date(timeIntervalSince1970: $0) }
 
