@@ -145,7 +145,9 @@ extension StringCatalog {
             base = String(base[..<at])
         }
         if let dot = base.firstIndex(of: ".") { base = String(base[..<dot]) }
-        var parts = base.split(separator: "_").map(String.init)
+        // `_` and `-` both separate (a header may use either); empty parts are dropped, so a
+        // name read, written (with `_`) and read again is the same name.
+        var parts = base.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
         if let script, !parts.isEmpty { parts.insert(script, at: 1) }
         return parts.joined(separator: "-")
     }
