@@ -145,9 +145,10 @@ extension StringCatalog {
             base = String(base[..<at])
         }
         if let dot = base.firstIndex(of: ".") { base = String(base[..<dot]) }
-        // `_` and `-` both separate (a header may use either); empty parts are dropped, so a
-        // name read, written (with `_`) and read again is the same name.
-        var parts = base.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+        // Parts are runs of ASCII letters and digits: `_`, `-` and anything a malformed header
+        // holds separate them and empty parts are dropped, so a name read, written (with `_`)
+        // and read again is the same name.
+        var parts = base.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }).map(String.init)
         if let script, !parts.isEmpty { parts.insert(script, at: 1) }
         return parts.joined(separator: "-")
     }
