@@ -21,14 +21,18 @@ public struct GettextPluralRule: Sendable, Hashable {
     public let count: Int
     /// The expression after `plural=`, as written.
     public let expression: String
-    private let root: Node
+    /// The expression's nodes, each after its operands; the last is the whole expression.
+    /// A flat list rather than a tree: nothing to release piecemeal when parsing fails, and
+    /// no recursion to evaluate a chain like `n+n+…+n` of any length.
+    private let nodes: [Node]
 
-    indirect enum Node: Sendable, Hashable {
-        case n
-        case number(UInt64)
-        case not(Node)
-        case binary(Operator, Node, Node)
-        case conditional(Node, Node, Node)
+    struct Node: Sendable, Hashable {
+        enum Kind: Sendable, Hashable {
+            case n, number(UInt64), not, binary(Operator), conditional
+        }
+        var kind: Kind
+        /// Indices in ``nodes`` of the operands (as many as the kind takes).
+        var first = 0, second = 0, third = 0
     }
 
     enum Operator: Sendable, Hashable {
@@ -66,10 +70,10 @@ public struct GettextPluralRule: Sendable, Hashable {
         }
         guard let expression = value(after: "plural") else { throw StringsError(.malformed, "Plural-Forms without plural= (\(header))") }
         var parser = Parser(bytes: Array(expression))
-        let root = try parser.parse()
+        try parser.parse()
         self.count = count
         self.expression = String(decoding: expression[..<(expression.startIndex + parser.end)], as: UTF8.self).trimmingSpaces
-        self.root = root
+        self.nodes = parser.nodes
     }
 
     /// The form index for `n` (0 ..< ``count``): the expression's value, or 0 when it is
@@ -88,37 +92,45 @@ public struct GettextPluralRule: Sendable, Hashable {
     /// ```swift
     /// try GettextPluralRule("nplurals=2; plural=n-1;").value(for: 0)   // 18446744073709551615
     /// ```
-    public func value(for n: UInt64) -> UInt64? { Self.evaluate(root, n) }
-
-    private static func evaluate(_ node: Node, _ n: UInt64) -> UInt64? {
-        switch node {
-        case .n: return n
-        case .number(let value): return value
-        case .not(let operand):
-            guard let value = evaluate(operand, n) else { return nil }
-            return value == 0 ? 1 : 0
-        case .conditional(let condition, let then, let otherwise):
-            guard let test = evaluate(condition, n) else { return nil }
-            return evaluate(test != 0 ? then : otherwise, n)
-        case .binary(let op, let left, let right):
-            guard let a = evaluate(left, n) else { return nil }
-            if op == .or, a != 0 { return 1 }
-            if op == .and, a == 0 { return 0 }
-            guard let b = evaluate(right, n) else { return nil }
-            switch op {
-            case .or, .and: return b != 0 ? 1 : 0
-            case .equal: return a == b ? 1 : 0
-            case .notEqual: return a != b ? 1 : 0
-            case .less: return a < b ? 1 : 0
-            case .greater: return a > b ? 1 : 0
-            case .lessEqual: return a <= b ? 1 : 0
-            case .greaterEqual: return a >= b ? 1 : 0
-            case .plus: return a &+ b
-            case .minus: return a &- b
-            case .times: return a &* b
-            case .divide: return b == 0 ? nil : a / b
-            case .remainder: return b == 0 ? nil : a % b
+    public func value(for n: UInt64) -> UInt64? {
+        // Every node is evaluated once, in order; a division by zero makes its node's value
+        // nil, and only a branch actually taken (or an operand `&&`/`||` does not skip)
+        // carries that nil upward, so the result is the short-circuit evaluation's.
+        withUnsafeTemporaryAllocation(of: UInt64?.self, capacity: nodes.count) { values in
+            for (index, node) in nodes.enumerated() {
+                let value: UInt64?
+                switch node.kind {
+                case .n: value = n
+                case .number(let constant): value = constant
+                case .not: value = values[node.first].map { $0 == 0 ? 1 : 0 }
+                case .conditional:
+                    value = values[node.first].flatMap { $0 != 0 ? values[node.second] : values[node.third] }
+                case .binary(let op): value = Self.apply(op, values[node.first], values[node.second])
+                }
+                values.initializeElement(at: index, to: value)
             }
+            return values[nodes.count - 1]
+        }
+    }
+
+    private static func apply(_ op: Operator, _ left: UInt64?, _ right: UInt64?) -> UInt64? {
+        guard let a = left else { return nil }
+        if op == .or, a != 0 { return 1 }
+        if op == .and, a == 0 { return 0 }
+        guard let b = right else { return nil }
+        switch op {
+        case .or, .and: return b != 0 ? 1 : 0
+        case .equal: return a == b ? 1 : 0
+        case .notEqual: return a != b ? 1 : 0
+        case .less: return a < b ? 1 : 0
+        case .greater: return a > b ? 1 : 0
+        case .lessEqual: return a <= b ? 1 : 0
+        case .greaterEqual: return a >= b ? 1 : 0
+        case .plus: return a &+ b
+        case .minus: return a &- b
+        case .times: return a &* b
+        case .divide: return b == 0 ? nil : a / b
+        case .remainder: return b == 0 ? nil : a % b
         }
     }
 
@@ -128,6 +140,7 @@ public struct GettextPluralRule: Sendable, Hashable {
         let bytes: [UInt8]
         var index = 0
         var depth = 0
+        var nodes: [Node] = []
         var end: Int { index }
 
         private func fail(_ message: String) -> StringsError {
@@ -150,13 +163,19 @@ public struct GettextPluralRule: Sendable, Hashable {
             return true
         }
 
-        mutating func parse() throws(StringsError) -> Node {
-            let node = try conditional()
+        /// Parses the expression into ``nodes``.
+        mutating func parse() throws(StringsError) {
+            _ = try conditional()
             guard peek() == nil else { throw fail("unexpected character") }
-            return node
         }
 
-        private mutating func conditional() throws(StringsError) -> Node {
+        /// Appends a node and gives its index.
+        private mutating func add(_ kind: Node.Kind, _ first: Int = 0, _ second: Int = 0, _ third: Int = 0) -> Int {
+            nodes.append(Node(kind: kind, first: first, second: second, third: third))
+            return nodes.count - 1
+        }
+
+        private mutating func conditional() throws(StringsError) -> Int {
             depth += 1
             defer { depth -= 1 }
             guard depth < 200 else { throw fail("nesting too deep") }
@@ -164,7 +183,8 @@ public struct GettextPluralRule: Sendable, Hashable {
             guard take("?") else { return condition }
             let then = try conditional()
             guard take(":") else { throw fail("expected ':'") }
-            return .conditional(condition, then, try conditional())
+            let otherwise = try conditional()
+            return add(.conditional, condition, then, otherwise)
         }
 
         private static let levels: [[(String, Operator)]] = [
@@ -173,19 +193,20 @@ public struct GettextPluralRule: Sendable, Hashable {
             [("+", .plus), ("-", .minus)], [("*", .times), ("/", .divide), ("%", .remainder)],
         ]
 
-        private mutating func binary(_ level: Int) throws(StringsError) -> Node {
+        private mutating func binary(_ level: Int) throws(StringsError) -> Int {
             guard level < Self.levels.count else { return try unary() }
             var left = try binary(level + 1)
             outer: while true {
                 for (symbol, op) in Self.levels[level] where take(symbol) {
-                    left = .binary(op, left, try binary(level + 1))
+                    let right = try binary(level + 1)
+                    left = add(.binary(op), left, right)
                     continue outer
                 }
                 return left
             }
         }
 
-        private mutating func unary() throws(StringsError) -> Node {
+        private mutating func unary() throws(StringsError) -> Int {
             guard let byte = peek() else { throw fail("unexpected end of the expression") }
             switch byte {
             case UInt8(ascii: "!"):
@@ -193,10 +214,11 @@ public struct GettextPluralRule: Sendable, Hashable {
                 depth += 1
                 defer { depth -= 1 }
                 guard depth < 200 else { throw fail("nesting too deep") }
-                return .not(try unary())
+                let operand = try unary()
+                return add(.not, operand)
             case UInt8(ascii: "n"):
                 index += 1
-                return .n
+                return add(.n)
             case UInt8(ascii: "("):
                 index += 1
                 let inner = try conditional()
@@ -208,7 +230,7 @@ public struct GettextPluralRule: Sendable, Hashable {
                     value = value &* 10 &+ UInt64(bytes[index] - UInt8(ascii: "0"))
                     index += 1
                 }
-                return .number(value)
+                return add(.number(value))
             default:
                 throw fail("unexpected character")
             }

@@ -237,6 +237,13 @@ msgstr ""
         #expect(divide.value(for: 0) == nil && divide.index(for: 0) == 0 && divide.index(for: 1) == 1)
         #expect(try GettextPluralRule("nplurals=2; plural=n==0 || 1/n;").value(for: 0) == 1)
         #expect(try GettextPluralRule("nplurals=2; plural=n && 5%n;").value(for: 0) == 0)
+        let guarded = try GettextPluralRule("nplurals=3; plural=n==0 ? 2 : 7/n>1 ? 1 : 0;")
+        #expect([0, 1, 3, 7, 8].map { guarded.index(for: $0) } == [2, 1, 1, 0, 0])
+        #expect(try GettextPluralRule("nplurals=2; plural=n ? 1/0 : 1;").value(for: 0) == 1)
+        #expect(try GettextPluralRule("nplurals=2; plural=n ? 1/0 : 1;").value(for: 1) == nil)
+        // A chain of any length evaluates without recursion.
+        let chain = try GettextPluralRule("nplurals=2; plural=" + Array(repeating: "n", count: 100_000).joined(separator: "+") + ";")
+        #expect(chain.value(for: 3) == 300_000)
         #expect(try GettextPluralRule(" nplurals = 2 ; plural = ( n != 1 ) ;").expression == "( n != 1 )")
         for bad in ["", "nplurals=2;", "plural=n;", "nplurals=x; plural=n;", "nplurals=2; plural=n +;", "nplurals=2; plural=(n;",
                     "nplurals=2; plural=n ? 1;", "nplurals=2; plural=-n;", "nplurals=2; plural=n = 1;", "nplurals=0; plural=0;",
