@@ -13,7 +13,8 @@ struct StringsConvertCommand: CLICommand {
             <table>.stringsdict (what xcstringstool compile makes); --to po a folder of \
             <lang>.po files, the source language's too. Without -o the result goes to stdout \
             when it is one file (a catalog, or one language's .strings or .po), else -o is \
-            required (exit 64). Gettext plural forms map to CLDR categories with ICU's rules \
+            required (exit 64). What .po files cannot hold (device and width variations beyond \
+            the one written, substitutions' variations) is named on stderr as a warning. Gettext plural forms map to CLDR categories with ICU's rules \
             and back; a language without a known Plural-Forms exits 64. A missing PATH exits \
             66, a malformed file 65 (file:line: and the key), an unwritable OUT 74.
             """,
@@ -62,14 +63,25 @@ struct StringsConvertCommand: CLICommand {
                 if toStdout {
                     let languages = catalog.languages.filter { $0 != catalog.sourceLanguage }
                     guard languages.count <= 1 else { throw CLIFailure.usage("the result is a folder of .po files: give it with -o OUT") }
-                    CLI.write(bytes: try catalog.poFile(language: languages.first ?? catalog.sourceLanguage))
+                    let language = languages.first ?? catalog.sourceLanguage
+                    CLI.write(bytes: try catalog.poFile(language: language))
+                    Self.warn(catalog.gettextLosses(language: language))
                 } else {
                     try catalog.write(to: output!, as: .gettext)
+                    Self.warn(catalog.languages.flatMap { catalog.gettextLosses(language: $0) })
                 }
             }
         } catch let error as StringsError {
             throw StringsLoading.failure(error)
         }
+    }
+}
+
+extension StringsConvertCommand {
+    /// What the written files cannot hold, on stderr as `icukit: warning: FILE:KEY:LANGUAGE: …`,
+    /// so a conversion never drops a translation unsaid (the exit status stays 0).
+    static func warn(_ problems: [StringsProblem]) {
+        for problem in problems { CLI.standardError("icukit: warning: \(problem.file):\(problem.key):\(problem.language): \(problem.message)\n") }
     }
 }
 

@@ -56,6 +56,46 @@ extension StringCatalog {
         return Array(out.utf8)
     }
 
+    /// What ``poFile(language:)`` cannot write for `language`, one warning per key (kind
+    /// `not-in-gettext`): the device and width cases other than the one written, and
+    /// substitutions, whose `%#@name@` text is written as is without their plural forms.
+    /// An empty list means the `.po` file holds every translation of that language.
+    ///
+    /// ```swift
+    /// for problem in catalog.gettextLosses(language: "de") { print(problem) }
+    /// // de.po:tap:de: warning: not-in-gettext: the device case "mac" ("Klicken") is left out: gettext has no device variations
+    /// ```
+    public func gettextLosses(language: String) -> [StringsProblem] {
+        var problems: [StringsProblem] = []
+        let file = language.replacing("-", with: "_") + ".po"
+        for entry in entries where entry.shouldTranslate || language == sourceLanguage {
+            guard let localization = entry.localizations[language] else { continue }
+            var lost: [String] = []
+            func visit(_ localization: Localization) {
+                for name in localization.substitutions.keys.sorted() {
+                    lost.append("the substitution %#@\(name)@ is written as is, without its variations: gettext has no substitutions")
+                }
+                guard let variations = localization.variations else { return }
+                guard variations.kind == .device || variations.kind == .width else {
+                    for name in variations.cases.keys.sorted() { visit(variations.cases[name]!) }
+                    return
+                }
+                let kept = variations.cases["other"] != nil ? "other" : XcodeOrder.sorted(Array(variations.cases.keys)).first ?? ""
+                let kind = variations.kind == .device ? "device" : "width"
+                for name in XcodeOrder.sorted(Array(variations.cases.keys)) where name != kept {
+                    let text = variations.cases[name]?.unit.map { " (\"\($0.value)\")" } ?? ""
+                    lost.append("the \(kind) case \"\(name)\"\(text) is left out: gettext has no \(kind) variations")
+                }
+                if let chosen = variations.cases[kept] { visit(chosen) }
+            }
+            visit(localization)
+            for message in lost {
+                problems.append(StringsProblem(file: file, key: entry.key, language: language, severity: .warning, kind: "not-in-gettext", message: message))
+            }
+        }
+        return problems
+    }
+
     /// Device and width variations reduced to their `other` (else first) case.
     private static func plain(_ localization: Localization) -> Localization {
         guard let variations = localization.variations, variations.kind == .device || variations.kind == .width else { return localization }

@@ -93,6 +93,23 @@ struct StringCatalogWritingTests {
         }
     }
 
+    @Test(".po: what gettext cannot hold (other device cases, substitutions' variations) is named, nothing else")
+    func gettextLosses() throws {
+        let catalog = try Self.catalog
+        let losses = catalog.gettextLosses(language: "en")
+        #expect(losses.map(\.key) == ["Copy %@", "%1$@ in %2$lld"])
+        #expect(losses.allSatisfy { $0.kind == "not-in-gettext" && $0.severity == .warning && $0.file == "en.po" && $0.language == "en" })
+        #expect(losses[0].message.contains("device case \"mac\""))
+        #expect(losses[1].message.contains("%#@files@"))
+        // The key stays (a text not to translate has an empty msgstr), the substitution's text as is.
+        let written = String(decoding: try catalog.poFile(language: "en"), as: UTF8.self)
+        #expect(written.contains("msgid \"Copy %@\"\nmsgstr \"\"\n"))
+        #expect(written.contains("msgid \"%1$@ in %2$lld\"\nmsgstr \"%#@files@ in %2$lld\"\n"))
+        #expect(catalog.gettextLosses(language: "ru").isEmpty)
+        let po = try StringCatalog(bytes: Array(GettextReadingTests.poText.utf8), format: .po)
+        #expect(po.languages.allSatisfy { po.gettextLosses(language: $0).isEmpty })
+    }
+
     @Test("standard Plural-Forms split 0…1000 exactly as ICU's categories")
     func standardForms() throws {
         for language in ["ja", "en", "de", "fr", "pt", "hi", "is", "ru", "uk", "hr", "pl", "cs", "lt", "lv", "ro", "he", "sl", "gd", "ga", "ar", "cy"] {
