@@ -114,6 +114,9 @@ struct FormatEngine {
     /// ``FormatPlaceholder/scan(_:substitutionText:)`` puts on written digits: one
     /// conversion pads to at most a million characters.
     static let widthLimit = 1_000_000
+    /// The longest formatted text, in UTF-8 bytes: a text of many padded conversions or
+    /// nested substitutions is an error past it, not gigabytes of spaces.
+    static let outputLimit = 1 << 24
 
     init(
         arguments: [StringArgument], numbers: LanguageFormatting, plurals: LanguageFormatting, isolate: Bool, device: String, width: Int?,
@@ -261,6 +264,7 @@ struct FormatEngine {
                 var inner = next
                 out += try expand(chosen.0, substitutions: chosen.1, next: &inner, substitution: (index, spec))
                 depth -= 1
+                try checkLength(out)
             case .conversion:
                 var conversion = placeholder
                 if placeholder.widthFromArgument {
@@ -288,10 +292,18 @@ struct FormatEngine {
                 }
                 out += try PrintfConversion.format(
                     conversion, try argument(index), width: conversion.width, precision: conversion.precision, in: numbers, isolate: isolate)
+                try checkLength(out)
             }
         }
         let from = utf8.index(utf8.startIndex, offsetBy: copied)
         out += text[from...]
+        try checkLength(out)
         return out
+    }
+
+    private func checkLength(_ text: String) throws(StringsError) {
+        guard text.utf8.count <= Self.outputLimit else {
+            throw StringsError(.invalidFormat, "the formatted text is longer than \(Self.outputLimit >> 20) MiB")
+        }
     }
 }

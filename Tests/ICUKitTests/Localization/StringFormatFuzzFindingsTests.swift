@@ -20,6 +20,18 @@ import ICUKit
         #expect(try format("%*d", [.integer(.min), 1]).count == 1_000_000)
     }
 
+    @Test("a text that would format past 16 MiB (many padded conversions) is an invalid-format error")
+    func outputLimit() throws {
+        #expect(try format(String(repeating: "%999999d", count: 16), Array(repeating: 1, count: 16)).utf8.count == 15_999_984)
+        let error = #expect(throws: StringsError.self) {
+            try format(String(repeating: "%999999d", count: 17), Array(repeating: 1, count: 17))
+        }
+        #expect(error?.kind == .invalidFormat && error?.key == "k")
+        // Nested substitutions multiply: stopped at the limit too.
+        let inner = StringCatalog.Substitution(argNum: 1, formatSpecifier: "lld", unit: .init(state: .translated, value: String(repeating: "%999999d", count: 9)))
+        #expect(throws: StringsError.self) { try format("%#@n@%#@n@", Array(repeating: 1, count: 20), substitutions: ["n": inner]) }
+    }
+
     @Test("an argNum of 0 or below is a missing argument, not a crash")
     func argNumOutOfRange() throws {
         for argNum in [0, -1, Int.min] {
