@@ -121,6 +121,9 @@ struct StringsIOCLITests {
         // Content that is no string file: a usage error naming the path.
         let garbage = try cli.run(["strings", "languages", "/dev/stdin"], input: "\u{1}\u{2}")
         #expect(garbage.status == 64 && garbage.stderr.hasPrefix("icukit: error: /dev/stdin: unsupported-format:"))
+        // Nothing at all: bad data (65), said as such.
+        let empty = try cli.run(["strings", "check", "/dev/stdin"], input: "")
+        #expect(empty.status == 65 && empty.stderr == "icukit: error: /dev/stdin: malformed: empty input: no file format to tell from it\n")
     }
 
     /// Runs the CLI with `file` as its standard input (the shell's `< file`).

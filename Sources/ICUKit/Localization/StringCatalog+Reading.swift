@@ -51,6 +51,8 @@ extension StringCatalog {
         guard FileManager.default.fileExists(atPath: path) else { throw StringsError(.unreadable, "no such file or folder", file: path) }
         let bytes = try Self.contents(of: path)
         guard let format = FileFormat(fileName: path) ?? FileFormat(sniffing: bytes) else {
+            // A pipe or FIFO with nothing in it has no name to go by and no content to tell from.
+            if bytes.isEmpty { throw StringsError(.malformed, "empty input: no file format to tell from it", file: path) }
             throw StringsError(.unsupportedFormat, "not an .xcstrings, .strings, .stringsdict, .po or .mo file (by name or content)", file: path)
         }
         self = try StringCatalog(bytes: bytes, format: format, language: Self.language(ofFileAt: path, format: format), file: path)
