@@ -105,6 +105,12 @@ extension DetectionEngine {
             if language == languageHint { total -= Self.hintBonus }
             if total < bestCost { bestCost = total; bestLanguage = language }
         }
+        // A low-9 quotation mark („ ‚) right after a letter is almost never text: every
+        // language that writes it opens a quotation with it (before a word), so such a
+        // reading has turned a letter into punctuation.
+        for h in stats.present where stats.afterLetter[h] != 0 && (c.table[h + 0x80] == 0x201E || c.table[h + 0x80] == 0x201A) {
+            bestCost += stats.afterLetter[h] * DetectionLanguageProfiles.badCost
+        }
         var key = DecodingKey()
         for h in stats.present.sorted() { key.add(c.table[h + 0x80]) }
         return Scored(candidate: c, cost: bestCost, language: bestLanguage, errors: errors, decodingKey: key)

@@ -81,6 +81,17 @@ struct ShortTextDetectionTests {
         }
     }
 
+    /// Mac Central European reads windows-1250's ă and â as „ and ‚, which open a quotation
+    /// and never follow a letter; the Slovak-looking ASCII words must not outweigh that.
+    @Test("Romanian ă at word ends is not read as Mac Central European quotes", arguments: [
+        "Manual OS/2 (IBM)\nCehoslovacia, Republica federativă Cehă si Slovacă\nUzbecă (Alt",
+        "Sistem APL (Dyalog)\nCehoslovacia socialistă\nTurcă (Alt",
+    ])
+    func romanianWordFinalBreve(text: String) throws {
+        let (guess, same, _) = try detect(text, in: "windows-1250")
+        #expect(same && guess?.language == "ro", "\(String(describing: guess))")
+    }
+
     @Test("the same texts in the code pages they are usually in stay there")
     func usualCodePages() throws {
         let croatian = "Zagreb je glavni i najveći grad Republike Hrvatske. Smješten je na južnim obroncima Medvednice, uz rijeku Savu. Grad ima bogatu povijest i mnoštvo muzeja, kazališta i galerija."
