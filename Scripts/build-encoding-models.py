@@ -13,8 +13,9 @@ from the held-out half only (same split function, `is_training_domain`).
 Per language the model stores
   * the most frequent non-ASCII characters (top 400; 4000 for ja/zh/ko) with
     log P(character | its class), quantized to 1/4 nat;
-  * 26 costs -log P(ASCII letter | ASCII letter class), case folded (language identification
-    of mostly-ASCII text);
+  * 27 x 26 costs -log P(ASCII letter | the ASCII character before it: letter a…z, or any
+    other ASCII as a 27th context), case folded (language identification of mostly-ASCII
+    text: letter pairs tell Lithuanian from Esperanto or Slovak where single letters do not);
   * a 4x4 table of log P(class of next char | class of char) over the classes
     A = ASCII letter, S = other ASCII (space, digit, punctuation), N = non-ASCII letter or
     mark, P = other non-ASCII; the detector only uses transitions that touch a non-ASCII
@@ -123,6 +124,7 @@ def main():
     ap.add_argument("--out", default=OUT)
     args = ap.parse_args()
     blocks = []
+    languages = []  # (code, class transition counts, letter pair costs, costs, characters)
     report = []
     symbols = collections.Counter()  # pooled distribution of non-ASCII non-letters
     for code, directory in LANGUAGES.items():
@@ -131,6 +133,7 @@ def main():
         seen = set()
         counts = collections.Counter()
         trans = [[0] * 4 for _ in range(4)]
+        pairs = collections.Counter()  # (context 0…26, letter 0…25): ASCII letter after ASCII
         for f in train:
             for s in read_mo(f):
                 s = " ".join(s.split())
@@ -144,10 +147,15 @@ def main():
                     v = v + "\n"
                     counts.update(v)
                     prev = 1
+                    before = "\n"
                     for ch in v:
                         c = char_class(ch)
                         trans[prev][c] += 1
                         prev = c
+                        if c == 0 and before.isascii():
+                            lower = before.lower()
+                            pairs[(ord(lower) - 0x61 if "a" <= lower <= "z" else 26, ord(ch.lower()) - 0x61)] += 1
+                        before = ch
         total = sum(counts.values())
         # Only non-ASCII characters are ever scored, and the transition table already
         # charges for the class (letter or other), so each character's cost is
@@ -160,25 +168,41 @@ def main():
         top = [(ch, n) for ch, n in counts.most_common() if n >= 2 and ord(ch) >= 0x80][:limit]
         chars = "".join(ch for ch, _ in top)
         q = "".join(chr(0x30 + min(79, int(round(-math.log(n / class_total[char_class(ch)]) * QUANT)))) for ch, n in top)
-        tq = []
-        for a in range(4):
-            row = sum(trans[a]) + 4
-            tq.append([min(79, int(round(-math.log((trans[a][b] + 1) / row) * QUANT))) for b in range(4)])
-        tstr = "".join(chr(0x30 + v) for r in tq for v in r)
-        # ASCII letters (case folded): -log P(letter | ASCII letter), for language identification
-        # of mostly-ASCII text (Lithuanian with two accented letters in a page).
-        letters = collections.Counter()
-        for ch, n in counts.items():
-            if ch.isascii() and ch.isalpha():
-                letters[ch.lower()] += n
-        ltotal = sum(letters.values()) + 26
-        tstr += "".join(chr(0x30 + min(79, int(round(-math.log((letters[c] + 1) / ltotal) * QUANT)))) for c in "abcdefghijklmnopqrstuvwxyz")
+        # ASCII letters (case folded): -log P(letter | the ASCII character before it), for
+        # language identification of mostly-ASCII text (Lithuanian with two accented letters
+        # in a page). Half a count of smoothing; capped below DEL (the string's offset 0x30).
+        tstr = ""
+        for context in range(27):
+            row = sum(pairs[(context, k)] for k in range(26)) + 13
+            tstr += "".join(chr(0x30 + min(74, int(round(-math.log((pairs[(context, k)] + 0.5) / row) * QUANT)))) for k in range(26))
         for ch, n in counts.items():
             if ord(ch) >= 0x80 and char_class(ch) == 3:
                 symbols[ch] += n / class_total[3]
         report.append(f"{code}: {len(train)}/{len(files)} catalogues, {total} chars, {len(top)} kept")
         # Raw string literals (##"…"##): only non-printable characters need an escape.
         esc = "".join(c if c.isprintable() or c == " " else "\\##u{%X}" % ord(c) for c in chars)
+        languages.append((code, trans, tstr, q, esc))
+    # Between two ASCII characters, a language's own table says only how often the next
+    # character is ASCII at all (accents are what a code page changes); whether it is a
+    # letter or other ASCII is the pooled average of the languages' splits: spacing, digits
+    # and punctuation are the style of the translated messages, not of the language, and
+    # the letter pairs carry the language.
+    split = [[0.0, 0.0], [0.0, 0.0]]
+    for _, trans, _, _, _ in languages:
+        for a in range(2):
+            ascii_total = trans[a][0] + trans[a][1] + 2
+            for b in range(2):
+                split[a][b] += (trans[a][b] + 1) / ascii_total / len(languages)
+    for code, trans, pair_costs, q, esc in languages:
+        tq = []
+        for a in range(4):
+            row = sum(trans[a]) + 4
+            costs = [-math.log((trans[a][b] + 1) / row) for b in range(4)]
+            if a < 2:
+                to_ascii = -math.log((trans[a][0] + trans[a][1] + 2) / row)
+                costs[0:2] = [to_ascii - math.log(split[a][b]) for b in range(2)]
+            tq.append([min(79, int(round(c * QUANT))) for c in costs])
+        tstr = "".join(chr(0x30 + v) for r in tq for v in r) + pair_costs
         blocks.append(f'        ("{code}", ##"{tstr}"##, ##"{q}"##,\n         ##"{esc}"##),')
     # Symbols and punctuation (class P) are shared by every language: "*" holds their pooled
     # distribution (the average of the languages' own), which the detector uses for all.
@@ -187,7 +211,7 @@ def main():
     chars = "".join(ch for ch, _ in top)
     q = "".join(chr(0x30 + min(79, int(round(-math.log(n / pooled) * QUANT)))) for _, n in top)
     esc = "".join(c if c.isprintable() or c == " " else "\\##u{%X}" % ord(c) for c in chars)
-    blocks.append(f'        ("*", ##"{"0" * 42}"##, ##"{q}"##,\n         ##"{esc}"##),')
+    blocks.append(f'        ("*", ##"{"0" * (16 + 27 * 26)}"##, ##"{q}"##,\n         ##"{esc}"##),')
     with open(args.out, "w", encoding="utf-8") as fh:
         fh.write("// Generated by Scripts/build-encoding-models.py from the training half of the gettext\n")
         fh.write("// catalogues in /usr/share/locale (split by domain). Do not edit.\n")

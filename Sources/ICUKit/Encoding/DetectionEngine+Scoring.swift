@@ -15,10 +15,11 @@ extension DetectionEngine {
         /// Transitions between ASCII classes (letter/other) outside markup tags: part of
         /// each language's likelihood (a language dense in accents pays for long ASCII runs).
         var asciiTransitions = [Int32](repeating: 0, count: 16)
-        /// ASCII letters a…z (case folded) outside markup tags.
-        var letters = [Int32](repeating: 0, count: 26)
+        /// Per language, the cost of the ASCII letters outside markup tags (each given the
+        /// ASCII character before it): the same under every candidate, so computed once.
+        var letterTotals: [Int32] = []
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) {
+        init(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int, models: DetectionLanguageProfiles) {
             // Counted in one scratch block without bounds or uniqueness checks per byte
             // (callgrind: 42 instructions per byte with arrays, the cold `detect` of a
             // 2 MB file's largest cost), then copied out.
@@ -27,7 +28,7 @@ extension DetectionEngine {
             scratch.initialize(repeating: 0, count: Self.scratchSize)
             let pairCounts = scratch, afterLetter = scratch + 128 * 128, afterOther = afterLetter + 128
             let beforeLetter = afterOther + 128, beforeOther = beforeLetter + 128, ascii = beforeOther + 128
-            let letters = ascii + 4, seen = letters + 26
+            let letterPairs = ascii + 4, seen = letterPairs + DetectionLanguageProfiles.letterPairCount
             var previous = 0x20
             var inTag = false
             let base = bytes.baseAddress!
@@ -39,7 +40,7 @@ extension DetectionEngine {
                         if !inTag {
                             let letter = Self.isLetter(b)
                             ascii[(Self.isLetter(previous) ? 0 : 2) &+ (letter ? 0 : 1)] &+= 1
-                            if letter { letters[(b | 0x20) &- 0x61] &+= 1 }
+                            if letter { letterPairs[DetectionLanguageProfiles.letterPair(previous, b)] &+= 1 }
                         }
                     } else if Self.isLetter(b) {
                         beforeLetter[previous &- 0x80] &+= 1
@@ -60,12 +61,14 @@ extension DetectionEngine {
             self.afterOther = Array(UnsafeBufferPointer(start: afterOther, count: 128))
             self.beforeLetter = Array(UnsafeBufferPointer(start: beforeLetter, count: 128))
             self.beforeOther = Array(UnsafeBufferPointer(start: beforeOther, count: 128))
-            self.letters = Array(UnsafeBufferPointer(start: letters, count: 26))
+            var pairs: [(Int, Int32)] = []
+            for k in 0..<DetectionLanguageProfiles.letterPairCount where letterPairs[k] != 0 { pairs.append((k, letterPairs[k])) }
+            letterTotals = models.letterPairCosts.map { costs in pairs.reduce(0) { $0 + costs[$1.0] * $1.1 } }
             asciiTransitions[0] = ascii[0]; asciiTransitions[1] = ascii[1]; asciiTransitions[4] = ascii[2]; asciiTransitions[5] = ascii[3]
         }
 
-        /// Pair counts, the four per-high-byte tables, ASCII transitions, letters, seen flags.
-        private static let scratchSize = 128 * 128 + 4 * 128 + 4 + 26 + 128
+        /// Pair counts, the four per-high-byte tables, ASCII transitions, letter pairs, seen flags.
+        private static let scratchSize = 128 * 128 + 4 * 128 + 4 + DetectionLanguageProfiles.letterPairCount + 128
 
         @inline(__always) static func isLetter(_ b: Int) -> Bool { let l = b | 0x20; return l >= 0x61 && l <= 0x7A }
     }
@@ -98,10 +101,15 @@ extension DetectionEngine {
             }
             let table = models.transitions[language]
             for k in 0..<16 where transitions[k] != 0 { total += table[k] * transitions[k] }
-            let letterCosts = models.letterCosts[language]
-            for k in 0..<26 where stats.letters[k] != 0 { total += letterCosts[k] * stats.letters[k] }
+            total += stats.letterTotals[language]
             if language == languageHint { total -= Self.hintBonus }
             if total < bestCost { bestCost = total; bestLanguage = language }
+        }
+        // A low-9 quotation mark („ ‚) right after a letter is almost never text: every
+        // language that writes it opens a quotation with it (before a word), so such a
+        // reading has turned a letter into punctuation.
+        for h in stats.present where stats.afterLetter[h] != 0 && (c.table[h + 0x80] == 0x201E || c.table[h + 0x80] == 0x201A) {
+            bestCost += stats.afterLetter[h] * DetectionLanguageProfiles.badCost
         }
         var key = DecodingKey()
         for h in stats.present.sorted() { key.add(c.table[h + 0x80]) }

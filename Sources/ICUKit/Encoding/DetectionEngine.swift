@@ -119,7 +119,7 @@ struct DetectionEngine {
         let models = DetectionLanguageProfiles.shared
         var scored: [Scored] = []
         var scratch: [Int32] = []
-        let stats = high > 0 ? SingleByteStats(bytes, limit: limit) : nil
+        let stats = high > 0 ? SingleByteStats(bytes, limit: limit, models: models) : nil
         for candidate in candidates {
             switch candidate.kind {
             case .singleByte:

@@ -5,10 +5,13 @@ internal import CICU
 ///
 /// Costs are negative log-probabilities in quarter nats. A text's cost under a language
 /// is the sum, over its non-ASCII characters, of the character's cost, plus the cost of
-/// each class transition that touches a non-ASCII character (classes: ASCII letter,
-/// other ASCII, non-ASCII letter or mark, other non-ASCII). ASCII-only stretches are the
-/// same under every ASCII-compatible encoding, so they are never counted: markup, code
-/// and English words cannot dilute the evidence.
+/// each class transition (classes: ASCII letter, other ASCII, non-ASCII letter or mark,
+/// other non-ASCII), plus the cost of each ASCII letter given the ASCII character before
+/// it. ASCII text reads the same under every ASCII-compatible encoding, so its part says
+/// only which language a candidate's reading is in: between two ASCII characters a
+/// language pays only for how rarely its next character is ASCII (the letter-or-other
+/// split is shared: spacing and digits are the style of a text, not its language), and
+/// letter pairs tell e.g. Lithuanian from Esperanto where single letters do not.
 struct DetectionLanguageProfiles: Sendable {
     /// Cost of a character that is almost never text: C0/C1 controls other than
     /// whitespace, U+FFFD, private use, unassigned code points, noncharacters.
@@ -26,8 +29,18 @@ struct DetectionLanguageProfiles: Sendable {
     let unseenCost: [Int32]
     /// Per language, 4x4 transition costs, row = class of the previous character.
     let transitions: [[Int32]]
-    /// Per language, the cost of each ASCII letter a…z (case folded) given the class.
-    let letterCosts: [[Int32]]
+    /// Per language, the cost of each ASCII letter a…z (case folded) given the ASCII
+    /// character before it, by ``letterPair(_:_:)``.
+    let letterPairCosts: [[Int32]]
+
+    /// Contexts (the letters a…z, then any other ASCII) times letters.
+    static let letterPairCount = 27 * 26
+
+    /// The index of ASCII letter `letter` after ASCII character `previous` (both bytes).
+    @inline(__always) static func letterPair(_ previous: Int, _ letter: Int) -> Int {
+        let context = previous | 0x20
+        return (context >= 0x61 && context <= 0x7A ? context &- 0x61 : 26) &* 26 &+ ((letter | 0x20) &- 0x61)
+    }
 
     static let shared = DetectionLanguageProfiles()
 
@@ -40,7 +53,7 @@ struct DetectionLanguageProfiles: Sendable {
         var vocabulary: [UInt32] = []
         var perLanguage: [[(UInt32, UInt8)]] = []
         var transitions: [[Int32]] = []
-        var letterCosts: [[Int32]] = []
+        var letterPairCosts: [[Int32]] = []
         var shared: [(UInt32, UInt8)] = []
         for (code, table, costString, chars) in Self.data {
             if code == "*" {
@@ -57,7 +70,7 @@ struct DetectionLanguageProfiles: Sendable {
             codes.append(code)
             let values = table.utf8.map { Int32($0) - 0x30 }
             transitions.append(Array(values.prefix(16)))
-            letterCosts.append(values.count >= 42 ? Array(values[16..<42]) : [Int32](repeating: 13, count: 26))
+            letterPairCosts.append(Array(values[16..<(16 + Self.letterPairCount)]))
             var entries: [(UInt32, UInt8)] = []
             for (value, cost) in Self.bmpEntries(chars, costString) {
                 if index[Int(value)] < 0 {
@@ -98,7 +111,7 @@ struct DetectionLanguageProfiles: Sendable {
         self.classOf = vocabulary.map { Self.charClass($0) }
         self.unseenCost = unseen
         self.transitions = transitions
-        self.letterCosts = letterCosts
+        self.letterPairCosts = letterPairCosts
     }
 
     /// The BMP characters of a model's `chars` with their costs (`costs`' bytes, offset
@@ -228,8 +241,9 @@ struct TextFeatures {
     var transitions = [Int32](repeating: 0, count: 16)
     /// Number of non-ASCII characters.
     var nonASCII: Int32 = 0
-    /// ASCII letters a…z (case folded) outside markup tags.
-    var letters = [Int32](repeating: 0, count: 26)
+    /// (``DetectionLanguageProfiles/letterPair(_:_:)``, count) of the ASCII letters outside
+    /// markup tags that follow an ASCII character.
+    var letterPairs: [(Int, Int32)] = []
 
     /// The cost of these features under language `language`.
     func cost(language: Int, models: DetectionLanguageProfiles) -> Int32 {
@@ -238,8 +252,8 @@ struct TextFeatures {
         for (id, count) in known { total += Int32(costs[Int(id)]) * count }
         let table = models.transitions[language]
         for i in 0..<16 where transitions[i] != 0 { total += table[i] * transitions[i] }
-        let letterCosts = models.letterCosts[language]
-        for i in 0..<26 where letters[i] != 0 { total += letterCosts[i] * letters[i] }
+        let letterCosts = models.letterPairCosts[language]
+        for (pair, count) in letterPairs { total += letterCosts[pair] * count }
         return total
     }
 
@@ -268,12 +282,18 @@ struct TextFeatures {
     }
 
     /// `scratch` holds flat counts by global id (a dictionary cost ~50 ns per character
-    /// here); it is left all zero for the next call, so one detection allocates it once.
+    /// here), then by letter pair; it is left all zero for the next call, so one detection
+    /// allocates it once.
     static func of(_ units: UnsafeBufferPointer<UInt16>, models: DetectionLanguageProfiles, scratch counts: inout [Int32]) -> TextFeatures {
         var features = TextFeatures()
-        if counts.count != models.vocabularySize { counts = [Int32](repeating: 0, count: models.vocabularySize) }
+        let pairBase = models.vocabularySize
+        if counts.count != pairBase + DetectionLanguageProfiles.letterPairCount {
+            counts = [Int32](repeating: 0, count: pairBase + DetectionLanguageProfiles.letterPairCount)
+        }
         var touched: [Int32] = []
+        var touchedPairs: [Int] = []
         var previous = 1
+        var previousValue: UInt32 = 0x20
         var inTag = false
         var i = 0
         let n = units.count
@@ -288,11 +308,17 @@ struct TextFeatures {
                 let cls = DetectionLanguageProfiles.charClass(value)
                 if value == 0x3C { inTag = true } else if value == 0x3E { inTag = false }
                 if previous >= 2 || !inTag { features.transitions[previous * 4 + cls] += 1 }
-                if cls == 0 && !inTag { features.letters[Int((value | 0x20) - 0x61)] += 1 }
+                if cls == 0 && !inTag && previousValue < 0x80 {
+                    let pair = pairBase + DetectionLanguageProfiles.letterPair(Int(previousValue), Int(value))
+                    if counts[pair] == 0 { touchedPairs.append(pair) }
+                    counts[pair] += 1
+                }
                 if DetectionLanguageProfiles.isBad(value) { features.bad += 1 }
                 previous = cls
+                previousValue = value
                 continue
             }
+            previousValue = value
             features.nonASCII += 1
             if value == 0xFEFF && features.nonASCII == 1 { continue }
             let cls: Int
@@ -312,6 +338,8 @@ struct TextFeatures {
         }
         features.known = touched.map { ($0, counts[Int($0)]) }
         for id in touched { counts[Int(id)] = 0 }
+        features.letterPairs = touchedPairs.map { ($0 - pairBase, counts[$0]) }
+        for pair in touchedPairs { counts[pair] = 0 }
         return features
     }
 }

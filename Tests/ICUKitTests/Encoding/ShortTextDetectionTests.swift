@@ -64,6 +64,34 @@ struct ShortTextDetectionTests {
         #expect(guess?.language == language)
     }
 
+    /// A few Lithuanian letters among foreign names and dates: the ASCII letter pairs say
+    /// Lithuanian, not the Slovak of Mac Central European or the Esperanto of ISO-8859-3,
+    /// which read the same bytes as other letters.
+    @Test("mostly-ASCII Lithuanian in ISO-8859-4 and ISO-8859-10 decodes to its text", arguments: [
+        "Johanas Sebastianas Bachas (vok. Johann Sebastian Bach, 1685 m. kovo 31 d. Eizenachas - 1750 m. liepos 28 d. Leipcigas) - vokiečių kompozitorius ir vargonininkas, baroko muzikos meistras.",
+        "Rembrantas van Reinas (ol. Rembrandt van Rijn, 1606 m. liepos 15 d. Leidenas - 1669 m. spalio 4 d. Amsterdamas) - olandų tapytojas ir grafikas, baroko epochos dailininkas.",
+        "Klodas Mone (pranc. Claude Monet, 1840 m. lapkricio 14 d. Paryzius - 1926 m. Giverny) - prancūzų tapytojas, impresionizmo pradininkas, piešė vandens lelijas ir Ruano katedra.",
+        "Fransas Halsas (ol. Frans Hals, apie 1582 m. Antverpenas - 1666 m. rugpjucio 26 d. Harlemas, Nyderlandai) - olandų portretistas, Aukso amziaus tapytojas.",
+    ])
+    func lithuanianFewAccents(text: String) throws {
+        for name in ["ISO-8859-4", "ISO-8859-10"] {
+            let (guess, same, count) = try detect(text, in: name)
+            #expect((100...300).contains(count))
+            #expect(same && guess?.language == "lt", "\(name): \(String(describing: guess))")
+        }
+    }
+
+    /// Mac Central European reads windows-1250's ă and â as „ and ‚, which open a quotation
+    /// and never follow a letter; the Slovak-looking ASCII words must not outweigh that.
+    @Test("Romanian ă at word ends is not read as Mac Central European quotes", arguments: [
+        "Manual OS/2 (IBM)\nCehoslovacia, Republica federativă Cehă si Slovacă\nUzbecă (Alt",
+        "Sistem APL (Dyalog)\nCehoslovacia socialistă\nTurcă (Alt",
+    ])
+    func romanianWordFinalBreve(text: String) throws {
+        let (guess, same, _) = try detect(text, in: "windows-1250")
+        #expect(same && guess?.language == "ro", "\(String(describing: guess))")
+    }
+
     @Test("the same texts in the code pages they are usually in stay there")
     func usualCodePages() throws {
         let croatian = "Zagreb je glavni i najveći grad Republike Hrvatske. Smješten je na južnim obroncima Medvednice, uz rijeku Savu. Grad ima bogatu povijest i mnoštvo muzeja, kazališta i galerija."
