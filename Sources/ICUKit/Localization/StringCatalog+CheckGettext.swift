@@ -71,12 +71,14 @@ extension StringsChecker {
         for form in forms {
             let translated = ArgumentSignature(texts: [form.text], substitutions: [:], catalog: catalog)
             let countDiffers = form.strict ? translated.kinds.count != reference.kinds.count : translated.kinds.count > reference.kinds.count
-            if countDiffers || !Set(translated.kinds.keys).isSubset(of: Set(reference.kinds.keys)) {
+            if countDiffers || !translated.kinds.keys.allSatisfy({ reference.kinds[$0] != nil }) {
                 report(key, language, .error, "format-mismatch", "number of format specifications in '\(sourceName)' and '\(form.name)' does not match")
                 continue
             }
+            // The same placeholder text is the same type; only different texts are compared.
             for position in translated.kinds.keys.sorted()
-            where ArgumentSignature.gettextType(translated.kinds[position]!.text) != ArgumentSignature.gettextType(reference.kinds[position]!.text) {
+            where translated.kinds[position]!.text != reference.kinds[position]!.text
+                && ArgumentSignature.gettextType(translated.kinds[position]!.text) != ArgumentSignature.gettextType(reference.kinds[position]!.text) {
                 report(key, language, .error, "format-mismatch", "format specifications in '\(sourceName)' and '\(form.name)' for argument \(position) are not the same")
                 break
             }
