@@ -188,7 +188,7 @@ extension StringCatalog {
         }
         var catalog = StringCatalog(sourceLanguage: parts[0].sourceLanguage, origin: .gettext)
         // The source language's own file last: its msgstr forms win over the msgids.
-        let sourceOnly = parts.map { $0.languages == [$0.sourceLanguage] }
+        let sourceOnly = parts.map { part in part.keys.allSatisfy { part[$0]!.localizations.keys.allSatisfy { $0 == part.sourceLanguage } } }
         catalog.absorb(parts.indices.filter { !sourceOnly[$0] }.map { parts[$0] } + parts.indices.filter { sourceOnly[$0] }.map { parts[$0] }, replacing: true)
         return catalog
     }
