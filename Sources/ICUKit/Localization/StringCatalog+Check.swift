@@ -46,6 +46,8 @@ struct StringsChecker {
     var sourceOnlyOther = false
     /// Each gettext language's parsed `Plural-Forms` and its forms that one number selects.
     var gettextRules: [String: (rule: GettextPluralRule?, singleNumberForms: Set<String>)] = [:]
+    /// The last gettext key's `msgid`/`msgid_plural` arguments (`checkGettextFormat`).
+    var gettextSource: (key: String, reference: (name: String, signature: ArgumentSignature)?)?
 
     init(catalog: StringCatalog, file: String) {
         self.catalog = catalog

@@ -55,20 +55,10 @@ extension StringsChecker {
     /// msgstr[i] from `msgid_plural`), in `msgfmt -c`'s words.
     mutating func checkGettextFormat(_ key: String, _ language: String, _ localization: StringCatalog.Localization, _ source: StringCatalog.Localization) {
         // msgfmt compiles no fuzzy message, so it checks none.
-        guard language != catalog.sourceLanguage, !Self.units(localization).contains(where: { $0.unit.state == .needsReview }) else { return }
-        let sourceName: String
-        let sourceText: String
-        if let variations = source.variations {
-            guard let plural = variations.cases["1"]?.unit?.value ?? variations.cases["0"]?.unit?.value else { return }
-            sourceName = "msgid_plural"
-            sourceText = plural
-        } else if let unit = source.unit {
-            sourceName = "msgid"
-            sourceText = unit.value
-        } else { return }
-        let sourcePlaceholders = FormatPlaceholder.scan(sourceText)
-        guard sourcePlaceholders.contains(where: { $0.kind == .conversion }), !sourcePlaceholders.contains(where: { $0.kind == .invalid }) else { return }
-        let reference = ArgumentSignature(texts: [sourceText], substitutions: [:], catalog: catalog)
+        guard language != catalog.sourceLanguage, !Self.hasUnit(localization, in: .needsReview) else { return }
+        // The source's arguments are the same for every language of a key: read once.
+        if gettextSource?.key != key { gettextSource = (key, Self.gettextReference(source, catalog: catalog)) }
+        guard let (sourceName, reference) = gettextSource?.reference else { return }
         var forms: [(name: String, text: String, strict: Bool)] = []
         if let variations = localization.variations {
             let single = singleNumberForms(language)
@@ -81,15 +71,44 @@ extension StringsChecker {
         for form in forms {
             let translated = ArgumentSignature(texts: [form.text], substitutions: [:], catalog: catalog)
             let countDiffers = form.strict ? translated.kinds.count != reference.kinds.count : translated.kinds.count > reference.kinds.count
-            if countDiffers || !Set(translated.kinds.keys).isSubset(of: Set(reference.kinds.keys)) {
+            if countDiffers || !translated.kinds.keys.allSatisfy({ reference.kinds[$0] != nil }) {
                 report(key, language, .error, "format-mismatch", "number of format specifications in '\(sourceName)' and '\(form.name)' does not match")
                 continue
             }
+            // The same placeholder text is the same type; only different texts are compared.
             for position in translated.kinds.keys.sorted()
-            where ArgumentSignature.gettextType(translated.kinds[position]!.text) != ArgumentSignature.gettextType(reference.kinds[position]!.text) {
+            where translated.kinds[position]!.text != reference.kinds[position]!.text
+                && ArgumentSignature.gettextType(translated.kinds[position]!.text) != ArgumentSignature.gettextType(reference.kinds[position]!.text) {
                 report(key, language, .error, "format-mismatch", "format specifications in '\(sourceName)' and '\(form.name)' for argument \(position) are not the same")
                 break
             }
+        }
+    }
+
+    /// `msgid` (or `msgid_plural`) and its arguments, `nil` when it is no format string (no
+    /// conversion, or a stray `%`).
+    private static func gettextReference(_ source: StringCatalog.Localization, catalog: StringCatalog) -> (name: String, signature: ArgumentSignature)? {
+        let sourceName: String
+        let sourceText: String
+        if let variations = source.variations {
+            guard let plural = variations.cases["1"]?.unit?.value ?? variations.cases["0"]?.unit?.value else { return nil }
+            sourceName = "msgid_plural"
+            sourceText = plural
+        } else if let unit = source.unit {
+            sourceName = "msgid"
+            sourceText = unit.value
+        } else { return nil }
+        let sourcePlaceholders = FormatPlaceholder.scan(sourceText)
+        guard sourcePlaceholders.contains(where: { $0.kind == .conversion }), !sourcePlaceholders.contains(where: { $0.kind == .invalid }) else { return nil }
+        return (sourceName, ArgumentSignature(texts: [sourceText], substitutions: [:], catalog: catalog))
+    }
+
+    /// Whether any string unit of a localization (one of ``units(_:path:)``) is in `state`.
+    static func hasUnit(_ localization: StringCatalog.Localization, in state: StringCatalog.TranslationState) -> Bool {
+        if localization.unit?.state == state { return true }
+        if let variations = localization.variations, variations.cases.values.contains(where: { hasUnit($0, in: state) }) { return true }
+        return localization.substitutions.values.contains { substitution in
+            substitution.unit?.state == state || (substitution.variations?.cases.values.contains { hasUnit($0, in: state) } ?? false)
         }
     }
 }

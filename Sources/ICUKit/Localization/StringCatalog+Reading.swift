@@ -82,7 +82,7 @@ extension StringCatalog {
             var reader = StringsDictReader(text: try LocalizedText.decode(bytes, file: file), file: file, language: language ?? "en")
             self = try reader.read()
         case .po:
-            var reader = GettextPOReader(text: try LocalizedText.decode(bytes, file: file), file: file, fallbackLanguage: language)
+            var reader = try GettextPOReader(bytes: bytes, file: file, fallbackLanguage: language)
             self = try reader.read()
         case .mo:
             self = try GettextMOReader(bytes, file: file, fallbackLanguage: language).read()
@@ -190,8 +190,8 @@ extension StringCatalog {
         }
         var catalog = StringCatalog(sourceLanguage: parts[0].sourceLanguage, origin: .gettext)
         // The source language's own file last: its msgstr forms win over the msgids.
-        for part in parts where part.languages != [part.sourceLanguage] { catalog.absorb(part, replacing: true) }
-        for part in parts where part.languages == [part.sourceLanguage] { catalog.absorb(part, replacing: true) }
+        let sourceOnly = parts.map { part in part.keys.allSatisfy { part[$0]!.localizations.keys.allSatisfy { $0 == part.sourceLanguage } } }
+        catalog.absorb(parts.indices.filter { !sourceOnly[$0] }.map { parts[$0] } + parts.indices.filter { sourceOnly[$0] }.map { parts[$0] }, replacing: true)
         return catalog
     }
 
@@ -205,15 +205,40 @@ extension StringCatalog {
     mutating func absorb(_ other: StringCatalog, replacing: Bool) {
         for entry in other.entries {
             guard var existing = self[entry.key] else { self[entry.key] = entry; continue }
-            existing.comment = existing.comment ?? entry.comment
-            existing.extractionState = existing.extractionState ?? entry.extractionState
-            if existing.gettextFlags.isEmpty { existing.gettextFlags = entry.gettextFlags }
-            for (language, localization) in entry.localizations where replacing || existing.localizations[language] == nil {
-                existing.localizations[language] = localization
-            }
+            existing.absorb(entry, replacing: replacing)
             self[entry.key] = existing
         }
         gettextPluralForms.merge(other.gettextPluralForms) { mine, theirs in replacing ? theirs : mine }
         readingProblems += other.readingProblems
+    }
+
+    /// ``absorb(_:replacing:)`` of each part in turn, the entries merged in one table where
+    /// each changes in place (absorbing part by part copies an entry's translations each time).
+    mutating func absorb(_ parts: [StringCatalog], replacing: Bool) {
+        var order = keys
+        var table = [String: Entry](minimumCapacity: parts.map(\.keys.count).max() ?? 0)
+        for key in keys { table[key] = self[key] }
+        for other in parts {
+            for key in other.keys {
+                guard let index = table.index(forKey: key) else { table[key] = other[key]; order.append(key); continue }
+                table.values[index].absorb(other[key]!, replacing: replacing)
+            }
+            gettextPluralForms.merge(other.gettextPluralForms) { mine, theirs in replacing ? theirs : mine }
+            readingProblems += other.readingProblems
+        }
+        for key in order { self[key] = table[key] }
+    }
+}
+
+extension StringCatalog.Entry {
+    /// Merges another entry of the same key: the first comment, extraction state and flags
+    /// stay; new languages are added, existing ones replaced only when `replacing`.
+    fileprivate mutating func absorb(_ entry: StringCatalog.Entry, replacing: Bool) {
+        comment = comment ?? entry.comment
+        extractionState = extractionState ?? entry.extractionState
+        if gettextFlags.isEmpty { gettextFlags = entry.gettextFlags }
+        for (language, localization) in entry.localizations where replacing || localizations[language] == nil {
+            localizations[language] = localization
+        }
     }
 }
