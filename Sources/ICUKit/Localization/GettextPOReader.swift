@@ -11,6 +11,8 @@ struct GettextPOReader {
     let bytes: [UInt8]
     let file: String
     let fallbackLanguage: String?
+    /// The header's charset when the file was read from it into UTF-8 (`nil`: UTF-8 as is).
+    var transcodedFrom: String?
 
     /// The English rule gettext applies to msgid/msgid_plural.
     static let sourcePluralForms = "nplurals=2; plural=(n != 1);"
@@ -26,10 +28,26 @@ struct GettextPOReader {
     }
 
     /// A file's bytes: UTF-8 (a byte order mark allowed), checked once here, or UTF-16 with a
-    /// byte order mark; anything else is ``LocalizedText``'s typed error.
+    /// byte order mark, or the charset the header's `Content-Type` names (`ISO-8859-1`,
+    /// `KOI8-R`, `EUC-JP`…: any ASCII-compatible charset ICU converts, as `msgfmt` reads
+    /// them); anything else is ``LocalizedText``'s typed error.
     init(bytes: [UInt8], file: String, fallbackLanguage: String?) throws(StringsError) {
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        if bom == 0, !utf16, let charset = Self.declaredCharset(bytes), !Self.utf8Names.contains(charset) {
+            let text: String
+            do { text = try TextConverter(encodingName: charset).decode(bytes) } catch {
+                switch error {
+                case .unknownEncoding: throw StringsError(.unsupportedFormat, "charset \(charset) is not one ICU converts", file: file)
+                case .invalidBytes(let offset, _), .undecodable(_, let offset):
+                    throw StringsError(.malformed, "bytes that are not \(charset) (as the header says)", file: file, byteOffset: offset)
+                default: throw StringsError(.malformed, "\(error) (charset \(charset))", file: file)
+                }
+            }
+            self.init(text: text, file: file, fallbackLanguage: fallbackLanguage)
+            transcodedFrom = charset
+            return
+        }
         let valid = !utf16 && bytes.withUnsafeBufferPointer {
             UTF8Decoding.firstInvalidOffset(inContiguous: UnsafeBufferPointer(rebasing: $0[bom...])) == nil
         }
@@ -38,6 +56,46 @@ struct GettextPOReader {
             return
         }
         self.init(utf8: bom == 0 ? bytes : Array(bytes[bom...]), file: file, fallbackLanguage: fallbackLanguage)
+    }
+
+    /// Charset names read as UTF-8 as they are; `charset` is the template's placeholder
+    /// (`xgettext` writes `charset=CHARSET`).
+    static let utf8Names: Set<String> = ["utf-8", "utf8", "ascii", "us-ascii", "charset"]
+
+    /// The charset the header's `Content-Type: …; charset=NAME` names, lowercased, read
+    /// from the raw bytes (the header comes first; every charset gettext allows is
+    /// ASCII-compatible, so its ASCII reads the same in any of them).
+    static func declaredCharset(_ bytes: [UInt8]) -> String? {
+        let window = bytes.prefix(1 << 16)
+        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        func matches(_ word: String, at index: Int) -> Bool {
+            let pattern = Array(word.utf8)
+            return index + pattern.count <= window.count && zip(window[index..<index + pattern.count], pattern).allSatisfy { lower($0) == $1 }
+        }
+        var index = 0
+        while index < window.count {
+            defer { index += 1 }
+            guard lower(window[index]) == UInt8(ascii: "c"), matches("content-type:", at: index) else { continue }
+            var cursor = index + 13
+            while cursor < window.count, window[cursor] != 0x0A, window[cursor] != UInt8(ascii: "\""), window[cursor] != UInt8(ascii: "\\") {
+                if matches("charset=", at: cursor) {
+                    let start = cursor + 8
+                    var end = start
+                    while end < window.count, window[end] < 0x80, Self.charsetByte(window[end]) { end += 1 }
+                    return end > start ? String(decoding: window[start..<end].map(lower), as: UTF8.self) : nil
+                }
+                cursor += 1
+            }
+        }
+        return nil
+    }
+
+    private static func charsetByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "+"): true
+        default: false
+        }
     }
 
     private struct Message {
@@ -146,8 +204,8 @@ struct GettextPOReader {
         }
         if let (contentType, line) = headers["content-type"], let parts = Optional(contentType.lowercased().split(separator: "charset=", maxSplits: 1)), parts.count == 2 {
             let charset = parts[1].trimmingSpaces
-            guard ["utf-8", "utf8", "ascii", "us-ascii", "charset"].contains(charset) else {
-                throw StringsError(.unsupportedFormat, "charset \(charset) (only UTF-8 is read)", file: file, line: line)
+            guard Self.utf8Names.contains(charset) || charset == transcodedFrom else {
+                throw StringsError(.unsupportedFormat, "charset \(charset) in a file read as UTF-8 (a byte order mark or UTF-16)", file: file, line: line)
             }
         }
         let headerLanguage = headers["language"].map { StringCatalog.gettextLanguage($0.0) }.flatMap { $0.isEmpty ? nil : $0 }

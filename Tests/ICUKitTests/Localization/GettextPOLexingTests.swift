@@ -122,6 +122,33 @@ struct GettextPOLexingTests {
         #expect(error.line == 2 && error.byteOffset == 18)
     }
 
+    @Test("a header charset other than UTF-8 (ISO-8859-1, KOI8-R, EUC-JP) is read as msgfmt reads it; unknown or broken ones are typed errors")
+    func declaredCharsets() throws {
+        func po(_ charset: String, _ language: String, _ translation: [UInt8]) -> [UInt8] {
+            Array("msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=\(charset)\\n\"\n\"Language: \(language)\\n\"\n\nmsgid \"Close\"\nmsgstr \"".utf8)
+                + translation + Array("\"\n".utf8)
+        }
+        let cases: [(String, String, [UInt8], String)] = [
+            ("ISO-8859-1", "fr", [0x46, 0x65, 0x72, 0x6D, 0x65, 0x72, 0x20, 0x6C, 0x61, 0x20, 0x66, 0x65, 0x6E, 0xEA, 0x74, 0x72, 0x65], "Fermer la fenêtre"),
+            ("koi8-r", "ru", [0xDA, 0xC1, 0xCB, 0xD2, 0xD9, 0xD4, 0xD8], "закрыть"),
+            ("EUC-JP", "ja", [0xCA, 0xC4, 0xA4, 0xB8, 0xA4, 0xEB], "閉じる"),
+        ]
+        for (charset, language, bytes, expected) in cases {
+            let catalog = try StringCatalog(bytes: po(charset, language, bytes), format: .po, file: "t.po")
+            #expect(catalog["Close"]?.localizations[language]?.unit?.value == expected, "\(charset)")
+            // Written back as UTF-8, it reads the same.
+            let written = try catalog.poFile(language: language)
+            #expect(try StringCatalog(bytes: written, format: .po, file: "t.po")["Close"] == catalog["Close"])
+        }
+        let unknown = try #require(throws: StringsError.self) { try StringCatalog(bytes: po("X-NOPE-9", "fr", [0x61]), format: .po, file: "t.po") }
+        #expect(unknown.kind == .unsupportedFormat && unknown.message.contains("x-nope-9"))
+        let broken = try #require(throws: StringsError.self) { try StringCatalog(bytes: po("Shift_JIS", "ja", [0x82, 0xFF]), format: .po, file: "t.po") }
+        #expect(broken.kind == .malformed && broken.byteOffset != nil)
+        // The template's placeholder is UTF-8; a charset in a file that has a UTF-8 BOM is refused.
+        #expect(try StringCatalog(bytes: po("CHARSET", "fr", Array("é".utf8)), format: .po, file: "t.po")["Close"]?.localizations["fr"]?.unit?.value == "é")
+        #expect(throws: StringsError.self) { try StringCatalog(bytes: [0xEF, 0xBB, 0xBF] + po("ISO-8859-1", "fr", [0x61]), format: .po, file: "t.po") }
+    }
+
     @Test("whitespace around keywords and strings, Unicode spaces included")
     func whitespace() throws {
         let catalog = try read("  msgid\t \"a\"  \n\tmsgstr  \"A\"\t\n\u{A0}msgid \"b\"\u{3000}\nmsgstr \"B\"\n#,\u{A0}fuzzy\u{A0}\nmsgid \"c\"\nmsgstr \"C\"\n")
