@@ -34,14 +34,17 @@ struct GettextPOReader {
     init(bytes: [UInt8], file: String, fallbackLanguage: String?) throws(StringsError) {
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-        if bom == 0, !utf16, let charset = Self.declaredCharset(bytes), !Self.utf8Names.contains(charset) {
+        if bom == 0, !utf16, let (charset, declared) = Self.declaredCharset(bytes), !Self.utf8Names.contains(charset) {
             let text: String
+            // Lines count the same in every charset gettext allows: 0x0A is a line feed in all.
+            func line(at offset: Int) -> Int { 1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
             do { text = try TextConverter(encodingName: charset).decode(bytes) } catch {
                 switch error {
-                case .unknownEncoding: throw StringsError(.unsupportedFormat, "charset \(charset) is not one ICU converts", file: file)
+                case .unknownEncoding:
+                    throw StringsError(.unsupportedFormat, "charset \(charset) is not one ICU converts", file: file, line: line(at: declared))
                 case .invalidBytes(let offset, _), .undecodable(_, let offset):
-                    throw StringsError(.malformed, "bytes that are not \(charset) (as the header says)", file: file, byteOffset: offset)
-                default: throw StringsError(.malformed, "\(error) (charset \(charset))", file: file)
+                    throw StringsError(.malformed, "bytes that are not \(charset) (as the header says)", file: file, line: line(at: offset), byteOffset: offset)
+                default: throw StringsError(.malformed, "\(error) (charset \(charset))", file: file, line: line(at: declared))
                 }
             }
             self.init(text: text, file: file, fallbackLanguage: fallbackLanguage)
@@ -64,8 +67,8 @@ struct GettextPOReader {
 
     /// The charset the header's `Content-Type: …; charset=NAME` names, lowercased, read
     /// from the raw bytes (the header comes first; every charset gettext allows is
-    /// ASCII-compatible, so its ASCII reads the same in any of them).
-    static func declaredCharset(_ bytes: [UInt8]) -> String? {
+    /// ASCII-compatible, so its ASCII reads the same in any of them), and where it stands.
+    static func declaredCharset(_ bytes: [UInt8]) -> (name: String, offset: Int)? {
         let window = bytes.prefix(1 << 16)
         func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
         func matches(_ word: String, at index: Int) -> Bool {
@@ -82,7 +85,7 @@ struct GettextPOReader {
                     let start = cursor + 8
                     var end = start
                     while end < window.count, window[end] < 0x80, Self.charsetByte(window[end]) { end += 1 }
-                    return end > start ? String(decoding: window[start..<end].map(lower), as: UTF8.self) : nil
+                    return end > start ? (String(decoding: window[start..<end].map(lower), as: UTF8.self), start) : nil
                 }
                 cursor += 1
             }

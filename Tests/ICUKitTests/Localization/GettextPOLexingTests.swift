@@ -141,9 +141,9 @@ struct GettextPOLexingTests {
             #expect(try StringCatalog(bytes: written, format: .po, file: "t.po")["Close"] == catalog["Close"])
         }
         let unknown = try #require(throws: StringsError.self) { try StringCatalog(bytes: po("X-NOPE-9", "fr", [0x61]), format: .po, file: "t.po") }
-        #expect(unknown.kind == .unsupportedFormat && unknown.message.contains("x-nope-9"))
+        #expect(unknown.kind == .unsupportedFormat && unknown.message.contains("x-nope-9") && unknown.line == 3)
         let broken = try #require(throws: StringsError.self) { try StringCatalog(bytes: po("Shift_JIS", "ja", [0x82, 0xFF]), format: .po, file: "t.po") }
-        #expect(broken.kind == .malformed && broken.byteOffset != nil)
+        #expect(broken.kind == .malformed && broken.byteOffset != nil && broken.line == 7)
         // The template's placeholder is UTF-8; a charset in a file that has a UTF-8 BOM is refused.
         #expect(try StringCatalog(bytes: po("CHARSET", "fr", Array("é".utf8)), format: .po, file: "t.po")["Close"]?.localizations["fr"]?.unit?.value == "é")
         #expect(throws: StringsError.self) { try StringCatalog(bytes: [0xEF, 0xBB, 0xBF] + po("ISO-8859-1", "fr", [0x61]), format: .po, file: "t.po") }
