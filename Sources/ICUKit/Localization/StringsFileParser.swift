@@ -80,6 +80,15 @@ struct StringsFileParser {
         index += 1
     }
 
+    /// A comment's text without the white space around it, trimmed scalar by scalar: the
+    /// space a writer puts after `/*` goes even when a combining mark follows it (as one
+    /// `Character`, the two are not white space), so a comment reads back as written.
+    private static func trimmed(_ text: String.UnicodeScalarView) -> String {
+        guard let first = text.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(String.UnicodeScalarView(text[first...last]))
+    }
+
     /// Skips white space and comments; returns the text of the last comment skipped.
     private mutating func skipSpaceAndComments() throws(StringsError) -> String? {
         var comment: String?
@@ -96,12 +105,12 @@ struct StringsFileParser {
                     text.append(inner)
                     advance()
                 }
-                comment = String(text).trimmingSpaces
+                comment = Self.trimmed(text)
             } else if scalars[index + 1] == "/" {
                 advance(); advance()
                 var text = String.UnicodeScalarView()
                 while let inner = current, inner != "\n" { text.append(inner); advance() }
-                comment = String(text).trimmingSpaces
+                comment = Self.trimmed(text)
             } else {
                 break
             }

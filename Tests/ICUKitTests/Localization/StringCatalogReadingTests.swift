@@ -136,6 +136,14 @@ struct StringCatalogReadingTests {
         #expect(try StringCatalog(bytes: [0xEF, 0xBB, 0xBF] + utf8("{ \"a\" = \"b\"; }"), format: .strings)["a"] != nil)
     }
 
+    @Test(".strings: a comment that opens with a combining mark reads back as written (StringsFileFuzz)")
+    func commentWithLeadingMark() throws {
+        let catalog = try StringCatalog(bytes: Array("/*\u{59D}word;*/\n\"k\" = \"v\";\n".utf8), format: .strings, language: "fr")
+        #expect(catalog["k"]?.comment == "\u{59D}word;")
+        let written = try catalog.stringsFiles(language: "fr").strings
+        #expect(try StringCatalog(bytes: written, format: .strings, language: "fr")["k"]?.comment == "\u{59D}word;")
+    }
+
     @Test(".strings errors name the file, line and key")
     func stringsErrors() throws {
         let missingSemicolon = try #require(throws: StringsError.self) {
