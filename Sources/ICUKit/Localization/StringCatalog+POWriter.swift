@@ -80,7 +80,7 @@ extension StringCatalog {
                     for name in variations.cases.keys.sorted() { visit(variations.cases[name]!) }
                     return
                 }
-                let kept = variations.cases["other"] != nil ? "other" : XcodeOrder.sorted(Array(variations.cases.keys)).first ?? ""
+                let kept = Self.keptCase(of: variations)
                 let kind = variations.kind == .device ? "device" : "width"
                 for name in XcodeOrder.sorted(Array(variations.cases.keys)) where name != kept {
                     let text = variations.cases[name]?.unit.map { " (\"\($0.value)\")" } ?? ""
@@ -99,8 +99,12 @@ extension StringCatalog {
     /// Device and width variations reduced to their `other` (else first) case.
     private static func plain(_ localization: Localization) -> Localization {
         guard let variations = localization.variations, variations.kind == .device || variations.kind == .width else { return localization }
-        let chosen = variations.cases["other"] ?? variations.cases[XcodeOrder.sorted(Array(variations.cases.keys)).first ?? ""]
-        return plain(chosen ?? Localization(unit: localization.unit))
+        return plain(variations.cases[keptCase(of: variations)] ?? Localization(unit: localization.unit))
+    }
+
+    /// The device or width case a `.po` file keeps: `other`, else the first in Xcode's order.
+    private static func keptCase(of variations: Variations) -> String {
+        variations.cases["other"] != nil ? "other" : XcodeOrder.sorted(Array(variations.cases.keys)).first ?? ""
     }
 
     private static func states(of localization: Localization) -> [TranslationState] {
